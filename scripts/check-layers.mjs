@@ -1,0 +1,39 @@
+// Fails when the layer rules of DESIGN.md are broken:
+//  - core/ must not import 'cc' (or cc/*) and must not touch the DOM;
+//  - core/ must not import from runtime/ (dependencies point down only).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const core = join(root, 'extensions/pixel-collision/assets/core');
+
+function* walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* walk(p);
+    else if (p.endsWith('.ts')) yield p;
+  }
+}
+
+const rules = [
+  [/from\s+['"]cc(\/[\w-]+)?['"]|require\(\s*['"]cc['"]\s*\)|import\(\s*['"]cc['"]\s*\)/, "imports 'cc'"],
+  [/\b(document|window|navigator|HTMLElement|HTMLCanvasElement|ImageData|WebGL2?RenderingContext)\b/, 'touches the DOM'],
+  [/from\s+['"][^'"]*\/runtime\//, 'imports from runtime/ (core must not depend on the runtime)'],
+];
+
+const problems = [];
+for (const file of walk(core)) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    const code = line.replace(/\/\/.*$/, '');
+    if (/^\s*\*/.test(code)) return; // doc comment lines
+    for (const [re, what] of rules) {
+      if (re.test(code)) problems.push(`${relative(root, file)}:${i + 1} ${what}: ${line.trim()}`);
+    }
+  });
+}
+if (problems.length) {
+  console.error('Layer check failed (core/ must stay engine-free and DOM-free):\n' + problems.join('\n'));
+  process.exit(1);
+}
+console.log('layer check: core/ is engine-free and DOM-free');
