@@ -1,0 +1,161 @@
+import type { BitMask } from './bitmask';
+
+/**
+ * A collider as seen by the world sampling grid: one bit per world cell, set when the
+ * cell's sample belongs to the collider.
+ *
+ * ```
+ *   bit (col c, row r)  <->  world cell (k0 + c, l0 + r)
+ *
+ *   row r+1  │ c=0 c=1 c=2 ...      rows go UP with world y (l grows),
+ *   row r    │ c=0 c=1 c=2 ...      unlike a BitMask, whose row 0 is the top of an image
+ *            └──────────────▶ world x
+ *   word layout: bits[r * stride + (c >>> 5)], bit (c & 31), least significant bit first
+ * ```
+ *
+ * A raster either owns its buffer (rasterized rotated/scaled masks and shapes; the buffer is
+ * kept and regrown only when a larger one is needed, so steady-state frames allocate nothing),
+ * or is a zero-copy *view* of a BitMask (an axis-aligned mask at one texel per cell, possibly
+ * flipped or turned by quarter turns: the mask's cached orientation variant).
+ */
+export class WorldRaster {
+    /** Samples per world unit of the grid this raster lives on. */
+    accuracy = 1;
+    /** World cell of column 0 / row 0. */
+    k0 = 0;
+    l0 = 0;
+    width = 0;
+    height = 0;
+    /** 32-bit words per row. */
+    stride = 0;
+    bits: Uint32Array = EMPTY_U32;
+    /** Per row: first set column (`width` when the row is empty). */
+    rowLo: Int32Array = EMPTY_I32;
+    /** Per row: one past the last set column (`0` when the row is empty). */
+    rowHi: Int32Array = EMPTY_I32;
+    /** The mask this raster views, or null when it owns its buffer. */
+    source: BitMask | null = null;
+
+    private _ownBits: Uint32Array = EMPTY_U32;
+    private _ownLo: Int32Array = EMPTY_I32;
+    private _ownHi: Int32Array = EMPTY_I32;
+
+    /**
+     * Makes this raster own a cleared `width x height` buffer whose bit (0, 0) is world cell
+     * `(k0, l0)`. Reuses the previous buffer when it is large enough.
+     */
+    reset(accuracy: number, k0: number, l0: number, width: number, height: number): this {
+        if (width < 0 || height < 0) width = height = 0;
+        const stride = (width + 31) >>> 5;
+        const words = stride * height;
+        if (this._ownBits.length < words) this._ownBits = new Uint32Array(Math.max(words, this._ownBits.length * 2));
+        if (this._ownLo.length < height) {
+            const n = Math.max(height, this._ownLo.length * 2);
+            this._ownLo = new Int32Array(n);
+            this._ownHi = new Int32Array(n);
+        }
+        this._ownBits.fill(0, 0, words);
+        this.accuracy = accuracy;
+        this.k0 = k0;
+        this.l0 = l0;
+        this.width = width;
+        this.height = height;
+        this.stride = stride;
+        this.bits = this._ownBits;
+        this.rowLo = this._ownLo;
+        this.rowHi = this._ownHi;
+        this.source = null;
+        return this;
+    }
+
+    /** Makes this raster a zero-copy view of `mask` (rows in the mask's order) at `(k0, l0)`. */
+    view(mask: BitMask, accuracy: number, k0: number, l0: number): this {
+        const rb = mask.rowBounds();
+        this.accuracy = accuracy;
+        this.k0 = k0;
+        this.l0 = l0;
+        this.width = mask.width;
+        this.height = mask.height;
+        this.stride = mask.stride;
+        this.bits = mask.bits;
+        this.rowLo = rb.lo;
+        this.rowHi = rb.hi;
+        this.source = mask;
+        return this;
+    }
+
+    /** Sets columns `[c0, c1)` of row `r` (clamped to the raster). Owned rasters only. */
+    setSpan(r: number, c0: number, c1: number): void {
+        if (c0 < 0) c0 = 0;
+        if (c1 > this.width) c1 = this.width;
+        if (c0 >= c1 || r < 0 || r >= this.height) return;
+        const base = r * this.stride;
+        const w0 = c0 >>> 5;
+        const w1 = (c1 - 1) >>> 5;
+        const m0 = (0xffffffff << (c0 & 31)) >>> 0;
+        const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
+        const bits = this.bits;
+        if (w0 === w1) {
+            bits[base + w0] |= m0 & m1;
+        } else {
+            bits[base + w0] |= m0;
+            for (let w = w0 + 1; w < w1; w++) bits[base + w] = 0xffffffff;
+            bits[base + w1] |= m1;
+        }
+    }
+
+    /** Recomputes `rowLo` / `rowHi` from the bits. Call after writing an owned raster. */
+    updateRowBounds(): void {
+        const { bits, stride, width, height, rowLo, rowHi } = this;
+        for (let r = 0; r < height; r++) {
+            const base = r * stride;
+            let lo = width;
+            let hi = 0;
+            for (let w = 0; w < stride; w++) {
+                const x = bits[base + w];
+                if (x !== 0) {
+                    lo = (w << 5) + (31 - Math.clz32(x & -x));
+                    break;
+                }
+            }
+            if (lo < width) {
+                for (let w = stride - 1; w >= 0; w--) {
+                    const x = bits[base + w];
+                    if (x !== 0) {
+                        hi = (w << 5) + 32 - Math.clz32(x);
+                        break;
+                    }
+                }
+            }
+            rowLo[r] = lo;
+            rowHi[r] = hi;
+        }
+    }
+
+    /** Whether world cell `(k, l)` belongs to this raster. */
+    has(k: number, l: number): boolean {
+        const c = k - this.k0;
+        const r = l - this.l0;
+        if (c < 0 || r < 0 || c >= this.width || r >= this.height) return false;
+        return ((this.bits[r * this.stride + (c >>> 5)] >>> (c & 31)) & 1) === 1;
+    }
+
+    /** Number of set cells. */
+    count(): number {
+        let n = 0;
+        const { bits, stride, height } = this;
+        for (let i = 0, e = stride * height; i < e; i++) n += popcount32(bits[i]);
+        return n;
+    }
+}
+
+const EMPTY_U32 = new Uint32Array(0);
+const EMPTY_I32 = new Int32Array(0);
+
+/** Number of set bits in a 32-bit word. */
+export function popcount32(x: number): number {
+    x = x - ((x >>> 1) & 0x55555555);
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    x = (x + (x >>> 4)) & 0x0f0f0f0f;
+    return Math.imul(x, 0x01010101) >>> 24;
+}
