@@ -19,6 +19,12 @@ import type { BitMask } from './bitmask';
  * flipped or turned by quarter turns: the mask's cached orientation variant).
  */
 export class WorldRaster {
+    /**
+     * How many buffers all rasters have allocated so far (grows only while warming up). Tests
+     * read it to prove that steady-state frames allocate nothing.
+     */
+    static allocations = 0;
+
     /** Samples per world unit of the grid this raster lives on. */
     accuracy = 1;
     /** World cell of column 0 / row 0. */
@@ -48,8 +54,12 @@ export class WorldRaster {
         if (width < 0 || height < 0) width = height = 0;
         const stride = (width + 31) >>> 5;
         const words = stride * height;
-        if (this._ownBits.length < words) this._ownBits = new Uint32Array(Math.max(words, this._ownBits.length * 2));
+        if (this._ownBits.length < words) {
+            this._ownBits = new Uint32Array(Math.max(words, this._ownBits.length * 2));
+            WorldRaster.allocations++;
+        }
         if (this._ownLo.length < height) {
+            WorldRaster.allocations++;
             const n = Math.max(height, this._ownLo.length * 2);
             this._ownLo = new Int32Array(n);
             this._ownHi = new Int32Array(n);

@@ -1,0 +1,21 @@
+/**
+ * pixel-collision core: engine-free (no 'cc', no DOM). Runs in Cocos, in browsers, in Node and
+ * on a game server. See DESIGN.md for the one definition of colliding.
+ */
+export type { Affine2D } from './affine';
+export {
+    affine, affineIdentity, affineCopy, affineSet, affineMultiply, affineFromTRS, affineInvert,
+    affineApply, affineTranslate, affineEquals, affineDeterminant, affineIsFinite, assertInvertible,
+    affineBounds, affineToString,
+} from './affine';
+export { BitMask } from './bitmask';
+export type { MaskFromRGBAOptions, RowBounds, BoundaryRuns } from './bitmask';
+export { Contact } from './contact';
+export { WorldRaster, popcount32 } from './raster';
+export { rasterizeMask, isUnitQuarterTurn, MAX_RASTER_CELLS } from './rasterize';
+export { SampleMapper } from './exact';
+export {
+    testMasks, separateMasks, testRasters, overlapAny, overlapCount, overlapFull, clearRasterMemo,
+} from './narrow';
+export type { NarrowOptions } from './narrow';
+export { DEFAULT_ACCURACY, MAX_ACCURACY, checkAccuracy, cellOf, sampleOf, sampleRange } from './sampling';

@@ -1,0 +1,278 @@
+import fc from 'fast-check';
+import {
+    Affine2D, affineFromTRS, affineMultiply, affine, BitMask, Contact, WorldRaster,
+    rasterizeMask, testMasks, separateMasks, clearRasterMemo, isUnitQuarterTurn,
+} from '../../extensions/pixel-collision/assets/core';
+import { refCells, refMember, refTest } from './reference';
+import { randomMask, rng, disc, full, blob } from '../fixtures/masks';
+
+/**
+ * A random collider transform the way a game produces them: mask space (y down) to a y-up
+ * world through an anchor, a scale (possibly flipped, non-uniform), a rotation and sometimes a
+ * parent's skew.
+ */
+const transformArb = (w: number, h: number) => fc.record({
+    kind: fc.constantFrom('free', 'free', 'free', 'quarter', 'axis'),
+    x: fc.double({ min: -20, max: 20, noNaN: true }),
+    y: fc.double({ min: -20, max: 20, noNaN: true }),
+    rot: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+    quarter: fc.integer({ min: 0, max: 3 }),
+    sx: fc.double({ min: 0.3, max: 3, noNaN: true }),
+    sy: fc.double({ min: 0.3, max: 3, noNaN: true }),
+    flipX: fc.boolean(),
+    flipY: fc.boolean(),
+    skew: fc.option(fc.double({ min: -0.8, max: 0.8, noNaN: true }), { freq: 4 }),
+}).map((p) => makeTransform(p, w, h));
+
+function makeTransform(p: {
+    kind: string; x: number; y: number; rot: number; quarter: number; sx: number; sy: number;
+    flipX: boolean; flipY: boolean; skew: number | null;
+}, w: number, h: number): Affine2D {
+    const anchor = affine(1, 0, 0, -1, -w / 2, h / 2); // image (y down) -> node space (y up), centred
+    const t = affine(1, 0, 0, 1, 0, 0);
+    if (p.kind === 'quarter' || p.kind === 'axis') {
+        affineFromTRS(t, p.x, p.y, p.kind === 'quarter' ? (p.quarter * Math.PI) / 2 : 0, p.flipX ? -1 : 1, p.flipY ? -1 : 1);
+        // Exact quarter turns (cos/sin of k*pi/2 are not exactly 0/1 in floating point).
+        t.a = Math.round(t.a); t.b = Math.round(t.b); t.c = Math.round(t.c); t.d = Math.round(t.d);
+    } else {
+        affineFromTRS(t, p.x, p.y, p.rot, (p.flipX ? -1 : 1) * p.sx, (p.flipY ? -1 : 1) * p.sy);
+        if (p.skew !== null) affineMultiply(t, t, affine(1, 0, p.skew, 1, 0, 0));
+    }
+    return affineMultiply(t, t, anchor);
+}
+
+const accuracyArb = fc.oneof(
+    fc.constantFrom(0.25, 0.5, 1, 1, 1, 2, 4),
+    fc.double({ min: 0.25, max: 4, noNaN: true }),
+);
+
+const caseArb = fc.record({ seedA: fc.integer(), seedB: fc.integer(), acc: accuracyArb }).chain((c) => {
+    const a = randomMask(rng(c.seedA));
+    const b = randomMask(rng(c.seedB));
+    return fc.record({ ta: transformArb(a.width, a.height), tb: transformArb(b.width, b.height) })
+        .map((t) => ({ a, b, ta: t.ta, tb: t.tb, acc: c.acc, seeds: [c.seedA, c.seedB] }));
+});
+
+describe('rasterizeMask matches the definition sample for sample', () => {
+    it('on random masks, transforms and accuracies (every cell of the collider box)', () => {
+        const raster = new WorldRaster();
+        let cells = 0;
+        fc.assert(fc.property(fc.integer(), accuracyArb, fc.integer(), (seed, acc, tseed) => {
+            const m = randomMask(rng(seed));
+            const t = fc.sample(transformArb(m.width, m.height), { seed: tseed, numRuns: 1 })[0];
+            rasterizeMask(m, t, acc, raster);
+            const [k0, l0, k1, l1] = refCells(m, t, acc);
+            for (let l = l0; l <= l1; l++) {
+                for (let k = k0; k <= k1; k++) {
+                    cells++;
+                    const want = refMember(m, t, acc, k, l);
+                    if (raster.has(k, l) !== want) {
+                        throw new Error(`cell (${k}, ${l}): raster says ${!want}, definition says ${want}; mask seed ${seed} ${m.width}x${m.height}, t ${JSON.stringify(t)}, accuracy ${acc}`);
+                    }
+                }
+            }
+        }), { numRuns: 1500 });
+        expect(cells).toBeGreaterThan(100000);
+    });
+
+    it('uses zero-copy views for quarter turns and flips at one texel per cell', () => {
+        const m = blob(20, 12, rng(3));
+        const raster = new WorldRaster();
+        for (let q = 0; q < 4; q++) {
+            for (const flip of [1, -1]) {
+                const t = affineFromTRS(affine(1, 0, 0, 1, 0, 0), 3.25, -7.5, (q * Math.PI) / 2, flip, -1);
+                t.a = Math.round(t.a); t.b = Math.round(t.b); t.c = Math.round(t.c); t.d = Math.round(t.d);
+                expect(isUnitQuarterTurn(t, 1)).toBe(true);
+                rasterizeMask(m, t, 1, raster);
+                expect(raster.source).not.toBeNull();
+                const [k0, l0, k1, l1] = refCells(m, t, 1);
+                for (let l = l0; l <= l1; l++) for (let k = k0; k <= k1; k++) expect(raster.has(k, l)).toBe(refMember(m, t, 1, k, l));
+            }
+        }
+    });
+
+    it('decides samples lying exactly on texel edges by the half-open rule', () => {
+        // Scale 2 at accuracy 1 with offset 0.5: every other sample sits exactly on a texel edge.
+        const m = BitMask.fromRows(['#.#', '.#.', '##.']);
+        const t = affine(2, 0, 0, 2, 0.5, 0.5);
+        const raster = rasterizeMask(m, t, 1, new WorldRaster());
+        const [k0, l0, k1, l1] = refCells(m, t, 1);
+        for (let l = l0; l <= l1; l++) for (let k = k0; k <= k1; k++) expect(raster.has(k, l)).toBe(refMember(m, t, 1, k, l));
+        // Sample (1.5, 0.5) maps to local (0.5, 0): texel (0, 0), opaque.
+        expect(raster.has(1, 0)).toBe(true);
+        // Sample (2.5, 0.5) maps to (1, 0): texel (1, 0), transparent (the edge belongs to the right texel).
+        expect(raster.has(2, 0)).toBe(false);
+    });
+});
+
+describe('testMasks agrees with the brute-force reference', () => {
+    it('on thousands of random pairs: hit, count, rect and centroid', () => {
+        const out = new Contact();
+        let hits = 0;
+        fc.assert(fc.property(caseArb, ({ a, b, ta, tb, acc, seeds }) => {
+            const ref = refTest(a, ta, b, tb, acc);
+            const what = `masks from seeds ${seeds}, ta ${JSON.stringify(ta)}, tb ${JSON.stringify(tb)}, accuracy ${acc}`;
+            const hit = testMasks(a, ta, b, tb, { accuracy: acc }, out);
+            if (hit !== ref.hit || out.count !== ref.count) throw new Error(`count ${out.count}, reference ${ref.count}: ${what}`);
+            if (ref.hit) {
+                hits++;
+                const s = 1 / acc;
+                expect(out.minX).toBe(ref.minK * s);
+                expect(out.maxX).toBe((ref.maxK + 1) * s);
+                expect(out.minY).toBe(ref.minL * s);
+                expect(out.maxY).toBe((ref.maxL + 1) * s);
+                expect(out.centroidX).toBeCloseTo((ref.sumK / ref.count + 0.5) * s, 9);
+                expect(out.centroidY).toBeCloseTo((ref.sumL / ref.count + 0.5) * s, 9);
+                expect(Math.hypot(out.normalX, out.normalY)).toBeCloseTo(1, 12);
+            }
+            expect(testMasks(a, ta, b, tb, { accuracy: acc, contact: false }, out)).toBe(ref.hit);
+        }), { numRuns: 3000, reporter: (r) => { if (r.failed) throw new Error(String(r.errorInstance)); } });
+        expect(hits).toBeGreaterThan(600);
+    });
+});
+
+describe('boundary table (axis-aligned, accuracy 1, masks 4x4 full, B moved against A)', () => {
+    // A occupies cells [0, 4) x [0, 4). Identity transforms: texel (i, j) = cell (i, j).
+    const A = full(4, 4);
+    const B = full(4, 4);
+    const id = affine(1, 0, 0, 1, 0, 0);
+    const at = (x: number, y: number) => affine(1, 0, 0, 1, x, y);
+    const rows: [string, number, number, number][] = [
+        ['same place', 0, 0, 16],
+        ['overlap by one column (right)', 3, 0, 4],
+        ['off right by one cell (touching edges)', 4, 0, 0],
+        ['overlap by one column (left)', -3, 0, 4],
+        ['off left (touching edges)', -4, 0, 0],
+        ['overlap by one row (top)', 0, 3, 4],
+        ['off top (touching)', 0, 4, 0],
+        ['off bottom (touching)', 0, -4, 0],
+        ['corner cell only', 3, 3, 1],
+        ['touching at a corner', 4, 4, 0],
+        ['B starts exactly on the last samples of A: the edge belongs to B', 3.5, 0, 4],
+        ['B starts just past them: no shared sample', 3.5000001, 0, 0],
+        ['B starts just before them: one column', 3.4999999, 0, 4],
+        ['A ends exactly on the samples: the edge does not belong to A', -3.5, 0, 0],
+        ['far away', 100, -100, 0],
+    ];
+    it.each(rows)('%s', (_name, x, y, count) => {
+        const c = new Contact();
+        testMasks(A, id, B, at(x, y), {}, c);
+        expect(c.count).toBe(count);
+        expect(c.hit).toBe(count > 0);
+    });
+
+    it('one box entirely inside the other (the case seed 000 gets wrong)', () => {
+        const big = full(40, 30);
+        const small = full(5, 3);
+        const c = new Contact();
+        expect(testMasks(big, id, small, at(17.2, 11.6), {}, c)).toBe(true);
+        expect(c.count).toBe(15);
+        expect(c.minX).toBe(17); expect(c.maxX).toBe(22);
+        expect(c.minY).toBe(12); expect(c.maxY).toBe(15);
+        // And the other way round.
+        expect(testMasks(small, at(17.2, 11.6), big, id, {}, c)).toBe(true);
+        expect(c.count).toBe(15);
+    });
+
+    it('a one-texel ring does not collide with a dot in its hole', () => {
+        const ringMask = BitMask.fromRows(['#####', '#...#', '#...#', '#...#', '#####']);
+        const dot = BitMask.fromRows(['#']);
+        expect(testMasks(ringMask, id, dot, at(2, 2))).toBe(false);
+        expect(testMasks(ringMask, id, dot, at(0, 2))).toBe(true);
+    });
+});
+
+describe('contact normal and separation', () => {
+    const id = affine(1, 0, 0, 1, 0, 0);
+    it('points from A towards B', () => {
+        const A = disc(32, 32), B = disc(32, 32);
+        const c = new Contact();
+        const dirs: [number, number][] = [[20, 0], [-20, 0], [0, 20], [0, -20], [14, 14]];
+        for (const [x, y] of dirs) {
+            testMasks(A, id, B, affine(1, 0, 0, 1, x, y), {}, c);
+            const len = Math.hypot(x, y);
+            expect(c.normalX * (x / len) + c.normalY * (y / len)).toBeGreaterThan(0.9);
+        }
+    });
+
+    it('the separation, applied to B, ends the overlap (random pairs)', () => {
+        const out = new Contact();
+        const check = new Contact();
+        let separated = 0;
+        fc.assert(fc.property(caseArb, ({ a, b, ta, tb, acc }) => {
+            separateMasks(a, ta, b, tb, { accuracy: acc }, out);
+            if (!out.hit) {
+                expect(out.separationX).toBe(0);
+                expect(out.separationY).toBe(0);
+                return;
+            }
+            expect(out.hasSeparation).toBe(true);
+            const moved = { ...tb, tx: tb.tx + out.separationX, ty: tb.ty + out.separationY };
+            expect(testMasks(a, ta, b, moved, { accuracy: acc }, check)).toBe(false);
+            // Along the normal (each step rounded to whole cells).
+            const len = Math.hypot(out.separationX, out.separationY);
+            expect((out.separationX * out.normalX + out.separationY * out.normalY) / len).toBeGreaterThan(0.7);
+            separated++;
+        }), { numRuns: 600 });
+        expect(separated).toBeGreaterThan(100);
+    });
+
+    it('is zero when nothing overlaps', () => {
+        const c = separateMasks(full(4, 4), id, full(4, 4), affine(1, 0, 0, 1, 10, 0));
+        expect(c.hit).toBe(false);
+        expect(c.separationX).toBe(0);
+        expect(c.separationY).toBe(0);
+    });
+
+    it('pushes a box out of a wall by the shortest amount along the normal', () => {
+        const wall = full(10, 40);
+        const box = full(8, 8);
+        // Box overlaps the wall's right side by 3 columns.
+        const c = separateMasks(wall, id, box, affine(1, 0, 0, 1, 7, 10));
+        expect(c.normalX).toBeCloseTo(1, 9);
+        expect(c.separationX).toBe(3);
+        expect(c.separationY).toBe(0);
+    });
+});
+
+describe('bad input', () => {
+    const m = full(4, 4);
+    const id = affine(1, 0, 0, 1, 0, 0);
+    it.each([0, -1, NaN, Infinity, 1000])('accuracy %p is refused with a message naming it', (acc) => {
+        expect(() => testMasks(m, id, m, id, { accuracy: acc })).toThrow(/accuracy must be a number in \(0, 64\]/);
+    });
+    it('a NaN transform is refused', () => {
+        expect(() => testMasks(m, affine(NaN, 0, 0, 1, 0, 0), m, id)).toThrow(/NaN or infinite/);
+        expect(() => testMasks(m, id, m, affine(1, 0, 0, 1, Infinity, 0))).toThrow(/NaN or infinite/);
+    });
+    it('a non-invertible transform (zero scale) is refused', () => {
+        expect(() => testMasks(m, affine(0, 0, 0, 1, 0, 0), m, id)).toThrow(/not invertible/);
+        expect(() => testMasks(m, affine(1, 2, 2, 4, 0, 0), m, id)).toThrow(/not invertible/);
+    });
+    it('an enormous raster is refused instead of eating the memory', () => {
+        expect(() => testMasks(m, affine(1e6, 0, 0, 1e6, 0, 0), m, id, { accuracy: 1 })).toThrow(/lower the accuracy or the scale/);
+    });
+});
+
+describe('no allocation after warm-up', () => {
+    it('testMasks allocates no raster buffer while a scene repeats (1 big rotated vs 20 small)', () => {
+        clearRasterMemo();
+        const big = blob(128, 128, rng(1));
+        const small = blob(24, 24, rng(2));
+        const out = new Contact();
+        const opts = { accuracy: 1 };
+        const tBig = affine(1, 0, 0, 1, 0, 0);
+        const ts = affine(1, 0, 0, 1, 0, 0);
+        const frame = (f: number) => {
+            affineFromTRS(tBig, 0, 0, 0.5 + (f % 5) * 0.01, 1.3, -1.3);
+            for (let i = 0; i < 20; i++) {
+                affineFromTRS(ts, -60 + i * 6, (i % 3) * 10, i * 0.3 + f * 0.01, 1, -1);
+                testMasks(big, tBig, small, ts, opts, out);
+            }
+        };
+        for (let f = 0; f < 10; f++) frame(f);
+        const before = WorldRaster.allocations;
+        for (let f = 10; f < 210; f++) frame(f);
+        expect(WorldRaster.allocations).toBe(before);
+    });
+});

@@ -1,0 +1,98 @@
+/**
+ * Brute-force reference of DESIGN.md's definition of colliding, written independently of the
+ * core: it visits every world cell of the overlap of the two colliders' full (not tight)
+ * boxes and asks each collider whether the cell's sample lies in an opaque texel.
+ *
+ * Membership is exact: the local position is first evaluated in doubles, and whenever it is
+ * within 1e-6 of an integer (a texel edge) it is recomputed with exact rational arithmetic
+ * (BigInt fractions), so the reference never rounds a sample onto the wrong side of an edge.
+ */
+import type { Affine2D } from '../../extensions/pixel-collision/assets/core/affine';
+import type { BitMask } from '../../extensions/pixel-collision/assets/core/bitmask';
+
+export interface RefContact {
+    hit: boolean;
+    count: number;
+    minK: number;
+    maxK: number;
+    minL: number;
+    maxL: number;
+    sumK: number;
+    sumL: number;
+}
+
+interface Frac { n: bigint; d: bigint } // d > 0
+
+function frac(x: number): Frac {
+    // Every finite double is m / 2^e exactly; find e by doubling (exact for doubles).
+    let e = 0;
+    let y = x;
+    while (!Number.isInteger(y)) { y *= 2; e++; }
+    return { n: BigInt(y), d: 1n << BigInt(e) };
+}
+const fmul = (a: Frac, b: Frac): Frac => ({ n: a.n * b.n, d: a.d * b.d });
+const fsub = (a: Frac, b: Frac): Frac => ({ n: a.n * b.d - b.n * a.d, d: a.d * b.d });
+function ffloorDiv(a: Frac, b: Frac): number {
+    // floor((a.n/a.d) / (b.n/b.d)) = floor(a.n*b.d / (a.d*b.n))
+    let num = a.n * b.d;
+    let den = a.d * b.n;
+    if (den < 0n) { num = -num; den = -den; }
+    let q = num / den;
+    if (num < 0n && q * den !== num) q -= 1n;
+    return Number(q);
+}
+
+/** Exact local texel (floor u, floor v) of the sample of cell (k, l). */
+export function refTexel(t: Affine2D, acc: number, k: number, l: number): [number, number] {
+    const det = t.a * t.d - t.b * t.c;
+    const x = (k + 0.5) / acc;
+    const y = (l + 0.5) / acc;
+    const u = (t.d * (x - t.tx) - t.c * (y - t.ty)) / det;
+    const v = (t.a * (y - t.ty) - t.b * (x - t.tx)) / det;
+    const nearU = Math.abs(u - Math.round(u)) < 1e-6 * (1 + Math.abs(u));
+    const nearV = Math.abs(v - Math.round(v)) < 1e-6 * (1 + Math.abs(v));
+    if (!nearU && !nearV && Number.isFinite(u) && Number.isFinite(v)) return [Math.floor(u), Math.floor(v)];
+    const A = frac(t.a), B = frac(t.b), C = frac(t.c), D = frac(t.d);
+    const twoAcc = frac(2 * acc);
+    const X: Frac = fsub({ n: BigInt(2 * k + 1), d: 1n }, fmul(twoAcc, frac(t.tx)));
+    const Y: Frac = fsub({ n: BigInt(2 * l + 1), d: 1n }, fmul(twoAcc, frac(t.ty)));
+    const DEN = fmul(twoAcc, fsub(fmul(A, D), fmul(B, C)));
+    const fu = nearU ? ffloorDiv(fsub(fmul(D, X), fmul(C, Y)), DEN) : Math.floor(u);
+    const fv = nearV ? ffloorDiv(fsub(fmul(A, Y), fmul(B, X)), DEN) : Math.floor(v);
+    return [fu, fv];
+}
+
+export function refMember(mask: BitMask, t: Affine2D, acc: number, k: number, l: number): boolean {
+    const [i, j] = refTexel(t, acc, k, l);
+    return mask.get(i, j);
+}
+
+/** Cell range whose samples can fall in the mask's full rect under t (a superset). */
+export function refCells(mask: BitMask, t: Affine2D, acc: number): [number, number, number, number] {
+    const xs = [0, mask.width].flatMap((u) => [0, mask.height].map((v) => t.a * u + t.c * v + t.tx));
+    const ys = [0, mask.width].flatMap((u) => [0, mask.height].map((v) => t.b * u + t.d * v + t.ty));
+    return [
+        Math.floor(Math.min(...xs) * acc) - 1, Math.floor(Math.min(...ys) * acc) - 1,
+        Math.ceil(Math.max(...xs) * acc) + 1, Math.ceil(Math.max(...ys) * acc) + 1,
+    ];
+}
+
+export function refTest(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, acc: number): RefContact {
+    const ca = refCells(a, ta, acc);
+    const cb = refCells(b, tb, acc);
+    const k0 = Math.max(ca[0], cb[0]), l0 = Math.max(ca[1], cb[1]);
+    const k1 = Math.min(ca[2], cb[2]), l1 = Math.min(ca[3], cb[3]);
+    const r: RefContact = { hit: false, count: 0, minK: Infinity, maxK: -Infinity, minL: Infinity, maxL: -Infinity, sumK: 0, sumL: 0 };
+    for (let l = l0; l <= l1; l++) {
+        for (let k = k0; k <= k1; k++) {
+            if (!refMember(a, ta, acc, k, l) || !refMember(b, tb, acc, k, l)) continue;
+            r.count++;
+            r.sumK += k;
+            r.sumL += l;
+            r.minK = Math.min(r.minK, k); r.maxK = Math.max(r.maxK, k);
+            r.minL = Math.min(r.minL, l); r.maxL = Math.max(r.maxL, l);
+        }
+    }
+    r.hit = r.count > 0;
+    return r;
+}
