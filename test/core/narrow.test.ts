@@ -126,6 +126,8 @@ describe('testMasks agrees with the brute-force reference', () => {
                 expect(Math.hypot(out.normalX, out.normalY)).toBeCloseTo(1, 12);
             }
             expect(testMasks(a, ta, b, tb, { accuracy: acc, contact: false }, out)).toBe(ref.hit);
+            expect(testMasks(a, ta, b, tb, { accuracy: acc, contact: 'count' }, out)).toBe(ref.hit);
+            expect(out.count).toBe(ref.count);
         }), { numRuns: 3000, reporter: (r) => { if (r.failed) throw new Error(String(r.errorInstance)); } });
         expect(hits).toBeGreaterThan(600);
     });

@@ -33,8 +33,11 @@ import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 export interface NarrowOptions {
     /** Samples per world unit (default 1). A pair of colliders uses the larger of their accuracies. */
     accuracy?: number;
-    /** Fill the contact (default true). `false`: a yes/no answer that stops at the first shared sample. */
-    contact?: boolean;
+    /**
+     * How much of the contact to fill (default true = everything). `false`: a yes/no answer that
+     * stops at the first shared sample (`hit` only). `'count'`: `hit` and `count` only.
+     */
+    contact?: boolean | 'count';
     /** Also compute `separationX/Y` (default false; costs a few more overlap tests). */
     separation?: boolean;
 }
@@ -81,8 +84,14 @@ export function testRasters(ra: WorldRaster, rb: WorldRaster, options?: NarrowOp
     }
     out.reset();
     out.accuracy = ra.accuracy;
-    if (options?.contact === false) {
+    const mode = options?.contact;
+    if (mode === false) {
         out.hit = overlapAny(ra, rb, 0, 0);
+        return out.hit;
+    }
+    if (mode === 'count') {
+        out.count = overlapCount(ra, rb, 0, 0);
+        out.hit = out.count > 0;
         return out.hit;
     }
     overlapFull(ra, rb, out);
