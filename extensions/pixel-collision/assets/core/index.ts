@@ -19,3 +19,16 @@ export {
 } from './narrow';
 export type { NarrowOptions } from './narrow';
 export { DEFAULT_ACCURACY, MAX_ACCURACY, checkAccuracy, cellOf, sampleOf, sampleRange } from './sampling';
+export { BroadPhase, PairBuffer, IdBuffer } from './broadphase';
+export type { ProxyBounds } from './broadphase';
+export {
+    WorldShape, boxToWorld, circleToWorld, polygonToWorld, shapeContains, shapeContainsSample, shapeRowSpan,
+    shapeRowCells, rasterizeShape, testShapes, resolveAABB, MAX_POLYGON_VERTICES, SEPARATION_MARGIN_CELLS,
+} from './shapes';
+export type { ShapeKind, ShapeTestOptions, AABBLike } from './shapes';
+export { Collider } from './collider';
+export type { ColliderShape, ColliderOptions } from './collider';
+export { CpuNarrowPhase } from './narrow-phase';
+export type { NarrowPhase } from './narrow-phase';
+export { CollisionWorld, RayHit, SweepHit } from './world';
+export type { CollisionListener, WorldOptions } from './world';

@@ -120,8 +120,8 @@ function rasterizeGeneral(
             // World y of the run's ends (widened by the margin), along the line u = i.
             const yA = t.b * i + t.d * (j0 - margin) + t.ty;
             const yB = t.b * i + t.d * (j1 + margin) + t.ty;
-            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5) - 1;
-            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5) + 1;
+            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
+            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
             if (la < lmin) la = lmin;
             if (lb > lmax) lb = lmax;
             for (let l = la; l <= lb; l++) {
@@ -148,8 +148,8 @@ function rasterizeGeneral(
             const j = h[r], i0 = h[r + 1], i1 = h[r + 2];
             const yA = t.b * (i0 - margin) + t.d * j + t.ty;
             const yB = t.b * (i1 + margin) + t.d * j + t.ty;
-            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5) - 1;
-            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5) + 1;
+            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
+            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
             if (la < lmin) la = lmin;
             if (lb > lmax) lb = lmax;
             for (let l = la; l <= lb; l++) {
@@ -188,6 +188,12 @@ function rasterizeGeneral(
     out.updateRowBounds();
     return out;
 }
+
+/**
+ * Widening (in cells) of a run's candidate sample rows, to absorb the rounding of its end
+ * points; the run's margin already covers the one-cell step between samples.
+ */
+const SLACK = 1e-6;
 
 /** Rasters larger than this many cells are refused (a 16k x 16k grid, 32 MiB). */
 export const MAX_RASTER_CELLS = 1 << 28;

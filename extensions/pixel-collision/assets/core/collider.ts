@@ -1,0 +1,196 @@
+import { Affine2D, affineBounds, assertInvertible } from './affine';
+import { BitMask } from './bitmask';
+import { WorldRaster } from './raster';
+import { rasterizeMask } from './rasterize';
+import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
+import { WorldShape, boxToWorld, circleToWorld, polygonToWorld, rasterizeShape } from './shapes';
+
+/**
+ * What a collider is made of. Each kind has its own LOCAL space, mapped to the world by the
+ * collider's transform:
+ *
+ * ```
+ *   'mask'     a BitMask; local = image space: texel (i, j) covers [i, i+1) x [j, j+1), y DOWN
+ *   'box'      width x height around (offsetX, offsetY) with an anchor (default 0.5, 0.5); y up
+ *   'circle'   radius around (offsetX, offsetY); the radius scales with the length of the
+ *              transform's x axis (like Cocos CircleCollider2D); y up
+ *   'polygon'  convex, points [x0, y0, x1, y1, ...] in either winding; y up
+ * ```
+ *
+ * (The runtime adapter builds each kind's transform from the node; the core does not care which
+ * way the world's y points.)
+ */
+export type ColliderShape =
+    | { kind: 'mask'; mask: BitMask }
+    | { kind: 'box'; width: number; height: number; offsetX?: number; offsetY?: number; anchorX?: number; anchorY?: number }
+    | { kind: 'circle'; radius: number; offsetX?: number; offsetY?: number }
+    | { kind: 'polygon'; points: ArrayLike<number> };
+
+/** Options of {@link CollisionWorld.add}. */
+export interface ColliderOptions<T = unknown> {
+    shape: ColliderShape;
+    /** Local-to-world transform (default identity). Copied. */
+    transform?: Readonly<Affine2D>;
+    /** Category bits (Box2D `categoryBits`): what this collider is. Default 1. */
+    categoryBits?: number;
+    /** Mask bits (Box2D `maskBits`): what it collides with. Default all (0xffffffff). */
+    maskBits?: number;
+    /** Default true. A disabled collider is in no pair and in no query answer. */
+    enabled?: boolean;
+    /** Samples per world unit (default: the world's). A pair is sampled at the larger of the two. */
+    accuracy?: number;
+    /** Anything the game wants back in events and queries. */
+    userData?: T;
+}
+
+/**
+ * One collider of a {@link CollisionWorld}. Create it with `world.add(...)`; change it through
+ * its setters (they are deferred while the world is stepping, see {@link CollisionWorld}).
+ */
+export class Collider<T = unknown> {
+    /** Small integer, unique among the world's live colliders; -1 once removed. */
+    id = -1;
+    readonly shape: ColliderShape;
+    userData: T | undefined;
+
+    /** @internal */ _categoryBits = 1;
+    /** @internal */ _maskBits = 0xffffffff;
+    /** @internal */ _enabled = true;
+    /** @internal */ _accuracy = DEFAULT_ACCURACY;
+    /** @internal */ _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+    /** @internal Broad-phase proxy, -1 when not in the broad phase. */ _proxy = -1;
+    /** @internal Bumped whenever the transform changes. */ _stamp = 0;
+    /** @internal Stamp the bounds / world shape were computed for. */ _boundsStamp = -1;
+    /** @internal World AABB (closed). */ _minX = 0;
+    /** @internal */ _minY = 0;
+    /** @internal */ _maxX = 0;
+    /** @internal */ _maxY = 0;
+    /** @internal False for an empty mask: never collides, kept out of the broad phase. */ _solid = true;
+    /** @internal World shape (shape kinds). */ _ws: WorldShape | null = null;
+    /** @internal Two raster slots (own accuracy, and the last other accuracy a pair asked for). */
+    _rasters: WorldRaster[] = [new WorldRaster(), new WorldRaster()];
+    /** @internal */ _rasterAcc: number[] = [0, 0];
+    /** @internal */ _rasterStamp: number[] = [-1, -1];
+    /** @internal Pending state while the world steps. */ _pendingFlags = 0;
+    /** @internal */ _pendingT: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+    /** @internal */ _pendingEnabled = true;
+    /** @internal Set by the world that owns it. */ _world: unknown = null;
+
+    /** @internal Use `world.add`. */
+    constructor(options: ColliderOptions<T>) {
+        this.shape = checkShape(options.shape);
+        if (options.transform) {
+            assertInvertible(options.transform, 'transform');
+            copyT(this._t, options.transform);
+        }
+        if (options.categoryBits !== undefined) this._categoryBits = checkBits(options.categoryBits, 'categoryBits');
+        if (options.maskBits !== undefined) this._maskBits = checkBits(options.maskBits, 'maskBits');
+        if (options.enabled !== undefined) this._enabled = !!options.enabled;
+        if (options.accuracy !== undefined) this._accuracy = checkAccuracy(options.accuracy);
+        this.userData = options.userData;
+        if (this.shape.kind !== 'mask') this._ws = new WorldShape();
+        // Validate the shape against its transform now (zero area, non-convex polygon...), so
+        // bad input fails at add(), not in the middle of a step.
+        this._updateBounds();
+    }
+
+    /** The current local-to-world transform (do not mutate; use {@link setTransform}). */
+    get transform(): Readonly<Affine2D> {
+        return this._t;
+    }
+
+    get categoryBits(): number {
+        return this._categoryBits;
+    }
+
+    get maskBits(): number {
+        return this._maskBits;
+    }
+
+    get enabled(): boolean {
+        return this._enabled;
+    }
+
+    get accuracy(): number {
+        return this._accuracy;
+    }
+
+    /** World AABB of what the collider covers (closed), valid after the last change. */
+    getBounds<B extends { minX: number; minY: number; maxX: number; maxY: number }>(out: B): B {
+        this._updateBounds();
+        out.minX = this._minX; out.minY = this._minY; out.maxX = this._maxX; out.maxY = this._maxY;
+        return out;
+    }
+
+    /** @internal Recomputes the world AABB (and world shape) when the transform changed. */
+    _updateBounds(): void {
+        if (this._boundsStamp === this._stamp) return;
+        const t = this._t;
+        const s = this.shape;
+        if (s.kind === 'mask') {
+            const b = s.mask.bounds(BOUNDS);
+            this._solid = b.width > 0;
+            if (this._solid) {
+                affineBounds(BOX, t, b.x, b.y, b.x + b.width, b.y + b.height);
+                this._minX = BOX.minX; this._minY = BOX.minY; this._maxX = BOX.maxX; this._maxY = BOX.maxY;
+            } else {
+                this._minX = this._maxX = t.tx;
+                this._minY = this._maxY = t.ty;
+            }
+        } else {
+            const ws = this._ws as WorldShape;
+            if (s.kind === 'box') boxToWorld(ws, s.width, s.height, s.offsetX ?? 0, s.offsetY ?? 0, s.anchorX ?? 0.5, s.anchorY ?? 0.5, t);
+            else if (s.kind === 'circle') circleToWorld(ws, s.radius, s.offsetX ?? 0, s.offsetY ?? 0, t);
+            else polygonToWorld(ws, s.points, t);
+            this._minX = ws.minX; this._minY = ws.minY; this._maxX = ws.maxX; this._maxY = ws.maxY;
+        }
+        this._boundsStamp = this._stamp;
+    }
+
+    /**
+     * @internal The collider on the world grid at `accuracy` (cached per transform; two
+     * accuracies are kept).
+     */
+    _raster(accuracy: number): WorldRaster {
+        const slot = accuracy === this._accuracy ? 0 : 1;
+        if (this._rasterAcc[slot] === accuracy && this._rasterStamp[slot] === this._stamp) return this._rasters[slot];
+        this._updateBounds();
+        const r = this._rasters[slot];
+        const s = this.shape;
+        if (s.kind === 'mask') rasterizeMask(s.mask, this._t, accuracy, r);
+        else rasterizeShape(this._ws as WorldShape, accuracy, r);
+        this._rasterAcc[slot] = accuracy;
+        this._rasterStamp[slot] = this._stamp;
+        return r;
+    }
+}
+
+const BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
+const BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+
+/** @internal */
+export function copyT(out: Affine2D, t: Readonly<Affine2D>): void {
+    out.a = t.a; out.b = t.b; out.c = t.c; out.d = t.d; out.tx = t.tx; out.ty = t.ty;
+}
+
+function checkBits(v: number, name: string): number {
+    if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+        throw new RangeError(`${name} must be an integer bit field in [0, 0xffffffff] (Box2D-style filter bits), got ${v}.`);
+    }
+    return v >>> 0;
+}
+
+function checkShape(shape: ColliderShape): ColliderShape {
+    if (!shape || typeof shape !== 'object') {
+        throw new TypeError("shape must be an object: { kind: 'mask', mask } | { kind: 'box', width, height } | { kind: 'circle', radius } | { kind: 'polygon', points }.");
+    }
+    switch (shape.kind) {
+        case 'mask':
+            if (!(shape.mask instanceof BitMask)) throw new TypeError("a 'mask' shape needs mask: a BitMask (BitMask.fromRGBA(...)).");
+            return shape;
+        case 'box': case 'circle': case 'polygon':
+            return shape;
+        default:
+            throw new TypeError(`unknown shape kind ${String((shape as { kind?: unknown }).kind)}; use 'mask', 'box', 'circle' or 'polygon'.`);
+    }
+}

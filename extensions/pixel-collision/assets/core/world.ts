@@ -1,0 +1,759 @@
+import { Affine2D, assertInvertible } from './affine';
+import { BroadPhase, IdBuffer, PairBuffer } from './broadphase';
+import { Collider, ColliderOptions, copyT } from './collider';
+import { Contact } from './contact';
+import { NarrowPhase, CpuNarrowPhase } from './narrow-phase';
+import { testRasters } from './narrow';
+import { WorldRaster } from './raster';
+import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
+import { SampleMapper } from './exact';
+import { WorldShape, rasterizeShape, shapeContainsSample } from './shapes';
+
+/**
+ * Receives the world's events. `contact` objects belong to the world and are reused: read them
+ * inside the callback, copy them (`new Contact().copyFrom(c)`) to keep them.
+ *
+ * Pair order is fixed: `a` is the collider with the lower id, the contact normal points from
+ * `a` towards `b` and the separation applies to `b`.
+ */
+export interface CollisionListener<T = unknown> {
+    /** The first step in which the pair overlaps. */
+    onEnter?(a: Collider<T>, b: Collider<T>, contact: Contact): void;
+    /** Every later step in which it still overlaps. */
+    onStay?(a: Collider<T>, b: Collider<T>, contact: Contact): void;
+    /**
+     * The first step in which it no longer overlaps, or in which either collider was removed or
+     * disabled (before that step). `contact` is the pair's last contact.
+     */
+    onEnd?(a: Collider<T>, b: Collider<T>, contact: Contact): void;
+}
+
+/** Options of the {@link CollisionWorld} constructor. */
+export interface WorldOptions {
+    /** Default accuracy of new colliders (default 1). */
+    accuracy?: number;
+    /** Compute `separationX/Y` for every contact (default false: it costs a few more tests). */
+    separation?: boolean;
+    /** The narrow phase (default: the CPU one). A GPU backend plugs in here. */
+    narrowPhase?: NarrowPhase;
+}
+
+/** Result of {@link CollisionWorld.raycast}. */
+export class RayHit<T = unknown> {
+    hit = false;
+    collider: Collider<T> | null = null;
+    /** Where the segment enters the first cell whose sample belongs to the collider. */
+    x = 0;
+    y = 0;
+    /** Fraction of the segment at that point (0 = start, 1 = end). */
+    t = 1;
+    /** The cell (at the collider's accuracy). */
+    k = 0;
+    l = 0;
+}
+
+/** Result of {@link CollisionWorld.sweep}. */
+export class SweepHit<T = unknown> {
+    hit = false;
+    collider: Collider<T> | null = null;
+    /** Fraction of the motion at the first overlapping step (1 when nothing is hit). */
+    t = 1;
+    /** Fraction of the motion at the last step without overlap (move the collider this far). */
+    safeT = 1;
+    /** Contact at the first overlapping step. */
+    readonly contact = new Contact();
+}
+
+/**
+ * A set of colliders that finds its colliding pairs each {@link step}: broad phase (incremental
+ * sort-and-sweep on AABBs), category/mask filter, narrow phase (exact, through a
+ * {@link NarrowPhase} backend), then a pair cache that reports enter / stay / end.
+ *
+ * - **Deterministic.** Candidate pairs are decided and reported in the order of their key
+ *   `(lower id, higher id)`; ids are small integers recycled lowest-free-first, so the same
+ *   sequence of calls gives the same events in the same order.
+ * - **Safe to change from callbacks.** While a step runs (events included), `add`, `remove`,
+ *   `setEnabled`, `setTransform`, `setPosition` and `setFilter` are queued and applied, in call
+ *   order, when the step ends. A collider added in a callback takes part from the next step;
+ *   one removed in a callback still gets its `onEnd` in the next step. Nothing is skipped or
+ *   reported twice.
+ * - **No allocation per step** in steady state: typed arrays and pools that only grow.
+ */
+export class CollisionWorld<T = unknown> {
+    /** Steps run so far. */
+    frame = 0;
+    readonly narrowPhase: NarrowPhase;
+
+    private readonly _broad = new BroadPhase(256);
+    private readonly _pairs = new PairBuffer(256);
+    private readonly _ids = new IdBuffer(64);
+    private readonly _accuracy: number;
+    private readonly _separation: boolean;
+    private _listeners: CollisionListener<T>[] = [];
+    /** Collider by id (null for free ids). */
+    private _byId: (Collider<T> | null)[] = [];
+    /** Collider by broad-phase proxy. */
+    private _byProxy: (Collider<T> | null)[] = [];
+    private _freeIds: number[] = [];
+    private _count = 0;
+    /** Colliders whose transform changed since the last step. */
+    private _dirty: Collider<T>[] = [];
+    private _dirtyCount = 0;
+    private _stepping = false;
+    /** Deferred operations (op code, collider), applied in order after the step. */
+    private _opCodes: number[] = [];
+    private _opColliders: Collider<T>[] = [];
+    private _opCount = 0;
+
+    // Candidate pairs of this step, as sorted keys, and the narrow phase's inputs/outputs.
+    private _keys = new Float64Array(256);
+    private _candA: Collider<T>[] = [];
+    private _candB: Collider<T>[] = [];
+    private _candAcc = new Float64Array(256);
+    private _candContacts: Contact[] = [];
+    // Pairs touching in the previous step / this step (sorted by key).
+    private _prevKeys = new Float64Array(256);
+    private _prevA: (Collider<T> | null)[] = [];
+    private _prevB: (Collider<T> | null)[] = [];
+    private _prevContacts: Contact[] = [];
+    private _prevCount = 0;
+    private _curKeys = new Float64Array(256);
+    private _curA: (Collider<T> | null)[] = [];
+    private _curB: (Collider<T> | null)[] = [];
+    private _curContacts: Contact[] = [];
+    private _curCount = 0;
+
+    // Query scratch.
+    private readonly _probe: Collider<T>;
+    private readonly _queryShape = new WorldShape();
+    private readonly _queryRaster = new WorldRaster();
+    private readonly _queryContact = new Contact();
+    private readonly _mapper = new SampleMapper();
+
+    constructor(options: WorldOptions = {}) {
+        this._accuracy = checkAccuracy(options.accuracy ?? DEFAULT_ACCURACY);
+        this._separation = !!options.separation;
+        this.narrowPhase = options.narrowPhase ?? new CpuNarrowPhase();
+        this._probe = new Collider<T>({ shape: { kind: 'box', width: 1, height: 1 } });
+    }
+
+    /** Number of colliders in the world (enabled or not, including ones added during a step). */
+    get colliderCount(): number {
+        return this._count;
+    }
+
+    /** True while {@link step} runs (changes made now are deferred). */
+    get stepping(): boolean {
+        return this._stepping;
+    }
+
+    addListener(listener: CollisionListener<T>): void {
+        if (!this._listeners.includes(listener)) this._listeners = this._listeners.concat(listener);
+    }
+
+    removeListener(listener: CollisionListener<T>): void {
+        this._listeners = this._listeners.filter((l) => l !== listener);
+    }
+
+    /**
+     * Adds a collider made from `options`, or re-adds a collider that was removed from a world.
+     * Throws for bad input (unknown shape kind, a shape of zero area, a polygon that is not
+     * convex, NaN or non-invertible transform, bad accuracy or filter bits) and for a collider
+     * that is already in a world. An all-transparent mask is accepted and never collides.
+     */
+    add(options: ColliderOptions<T> | Collider<T>): Collider<T> {
+        let c: Collider<T>;
+        if (options instanceof Collider) {
+            c = options;
+            if (c.id >= 0 || c._world !== null) {
+                throw new Error(c._world === this
+                    ? 'add: this collider is already in this world; add it once (remove() it first to re-add it).'
+                    : 'add: this collider belongs to another world; remove it there first.');
+            }
+        } else {
+            c = new Collider<T>({ accuracy: this._accuracy, ...options });
+        }
+        c._world = this;
+        c._pendingFlags = 0;
+        c.id = this._freeIds.length ? this._popFreeId() : this._byId.length;
+        this._byId[c.id] = c;
+        this._count++;
+        if (this._stepping) this._defer(OP_ADD, c);
+        else this._insert(c);
+        return c;
+    }
+
+    /** Removes a collider; its pairs get `onEnd` in the next step. Throws for a foreign or removed one. */
+    remove(c: Collider<T>): void {
+        this._check(c, 'remove');
+        if (this._stepping) {
+            if (c._pendingFlags & PENDING_REMOVE) return;
+            c._pendingFlags |= PENDING_REMOVE;
+            this._defer(OP_REMOVE, c);
+            return;
+        }
+        this._removeNow(c);
+    }
+
+    /** Enables or disables a collider (a disabled one ends its pairs and answers no query). */
+    setEnabled(c: Collider<T>, enabled: boolean): void {
+        this._check(c, 'setEnabled');
+        if (this._stepping) {
+            c._pendingEnabled = !!enabled;
+            this._defer(OP_ENABLE, c);
+            return;
+        }
+        this._setEnabledNow(c, !!enabled);
+    }
+
+    /** Sets the local-to-world transform (copied). Throws for NaN or non-invertible transforms. */
+    setTransform(c: Collider<T>, t: Readonly<Affine2D>): void {
+        this._check(c, 'setTransform');
+        assertInvertible(t, 'transform');
+        if (this._stepping) {
+            copyT(c._pendingT, t);
+            this._defer(OP_TRANSFORM, c);
+            return;
+        }
+        copyT(c._t, t);
+        this._moved(c);
+    }
+
+    /** Moves a collider: sets the transform's translation only. */
+    setPosition(c: Collider<T>, x: number, y: number): void {
+        this._check(c, 'setPosition');
+        if (!Number.isFinite(x) || !Number.isFinite(y)) {
+            throw new RangeError(`setPosition: x and y must be finite numbers, got (${x}, ${y}). Check the node's position.`);
+        }
+        if (this._stepping) {
+            if (!(c._pendingFlags & PENDING_T)) copyT(c._pendingT, c._t);
+            c._pendingT.tx = x;
+            c._pendingT.ty = y;
+            c._pendingFlags |= PENDING_T;
+            this._defer(OP_TRANSFORM, c);
+            return;
+        }
+        if (c._t.tx === x && c._t.ty === y) return;
+        c._t.tx = x;
+        c._t.ty = y;
+        this._moved(c);
+    }
+
+    /** Sets the filter bits (Box2D style: a pair collides iff each one's category is in the other's mask). */
+    setFilter(c: Collider<T>, categoryBits: number, maskBits: number): void {
+        this._check(c, 'setFilter');
+        for (const [v, n] of [[categoryBits, 'categoryBits'], [maskBits, 'maskBits']] as const) {
+            if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new RangeError(`${n} must be an integer bit field in [0, 0xffffffff], got ${v}.`);
+        }
+        // Filter changes take effect at the next step's pair filtering, so they need no deferral.
+        c._categoryBits = categoryBits >>> 0;
+        c._maskBits = maskBits >>> 0;
+    }
+
+    /** The collider with this id, or null. */
+    getById(id: number): Collider<T> | null {
+        return this._byId[id] ?? null;
+    }
+
+    /** Removes every collider (their pairs end silently: no events). Not allowed during a step. */
+    clear(): void {
+        if (this._stepping) throw new Error('clear() cannot run inside a collision callback; call remove() for each collider instead, or clear after the step.');
+        for (const c of this._byId) if (c) { c.id = -1; c._proxy = -1; c._world = null; }
+        this._byId.length = 0;
+        this._byProxy.length = 0;
+        this._freeIds.length = 0;
+        this._count = 0;
+        this._dirtyCount = 0;
+        this._broad.clear();
+        this._prevCount = 0;
+        for (let i = 0; i < this._prevA.length; i++) { this._prevA[i] = null; this._prevB[i] = null; }
+    }
+
+    /**
+     * Runs one step: refreshes moved colliders' boxes, finds candidate pairs, filters, runs the
+     * narrow phase, and reports enter / stay / end to the listeners in key order. Then applies
+     * the changes made during the step.
+     */
+    step(): void {
+        if (this._stepping) throw new Error('step() was called from inside a collision callback; it cannot run re-entrantly.');
+        this._stepping = true;
+        this.frame++;
+        try {
+            this._refreshMoved();
+            const n = this._collectCandidates();
+            const frame = this.narrowPhase.run(this._candA, this._candB, n, this._candAcc, this._candContacts, this.frame, this._separation);
+            this._buildCurrent(n, frame);
+            this._dispatch();
+        } finally {
+            this._swapPairs();
+            this._stepping = false;
+            this._applyDeferred();
+        }
+    }
+
+    // Queries --------------------------------------------------------------------------------
+
+    /**
+     * Colliders that have a sample at the world point `(x, y)`: the sample of the grid cell
+     * containing the point (at each collider's accuracy) belongs to the collider. Written to
+     * `out` (truncated first) in id order; returns the count. `maskBits` filters by category.
+     */
+    queryPoint(x: number, y: number, out: Collider<T>[], maskBits = 0xffffffff): number {
+        if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`queryPoint: x and y must be finite numbers, got (${x}, ${y}).`);
+        this._refreshMoved();
+        const ids = this._ids;
+        this._broad.queryPoint(x, y, ids);
+        out.length = 0;
+        for (let i = 0; i < ids.count; i++) {
+            const c = this._byProxy[ids.ids[i]] as Collider<T>;
+            if (!(c._categoryBits & maskBits)) continue;
+            const acc = c._accuracy;
+            const k = Math.floor(x * acc), l = Math.floor(y * acc);
+            if (this._hasSample(c, k, l, acc)) out.push(c);
+        }
+        return sortById(out);
+    }
+
+    /**
+     * Colliders with at least one sample in the closed rect `[minX, maxX] x [minY, maxY]`, in id
+     * order (into `out`, truncated first). Returns the count.
+     */
+    queryRect(minX: number, minY: number, maxX: number, maxY: number, out: Collider<T>[], maskBits = 0xffffffff): number {
+        this._queryShape.setAABB(minX, minY, maxX, maxY);
+        this._refreshMoved();
+        const ids = this._ids;
+        this._broad.queryRect(minX, minY, maxX, maxY, ids);
+        out.length = 0;
+        for (let i = 0; i < ids.count; i++) {
+            const c = this._byProxy[ids.ids[i]] as Collider<T>;
+            if (!(c._categoryBits & maskBits)) continue;
+            rasterizeShape(this._queryShape, c._accuracy, this._queryRaster);
+            const hit = testRasters(this._queryRaster, c._raster(c._accuracy), RECT_OPTIONS, this._queryContact);
+            if (hit) out.push(c);
+        }
+        return sortById(out);
+    }
+
+    /**
+     * First sample along the segment `(x0, y0) -> (x1, y1)`: the segment is walked cell by cell
+     * (each collider on its own grid); the answer is the collider whose first cell with a sample
+     * of it is entered earliest (ties: lower id). `out.x/y` is where the segment enters that
+     * cell. Returns `out.hit`.
+     */
+    raycast(x0: number, y0: number, x1: number, y1: number, out: RayHit<T>, maskBits = 0xffffffff): boolean {
+        if (!(Number.isFinite(x0) && Number.isFinite(y0) && Number.isFinite(x1) && Number.isFinite(y1))) throw new RangeError(`raycast: the segment's coordinates must be finite numbers, got (${x0}, ${y0}) -> (${x1}, ${y1}).`);
+        this._refreshMoved();
+        out.hit = false;
+        out.collider = null;
+        out.t = 1;
+        const ids = this._ids;
+        this._broad.raycastCandidates(x0, y0, x1, y1, ids);
+        for (let i = 0; i < ids.count; i++) {
+            const c = this._byProxy[ids.ids[i]] as Collider<T>;
+            if (!(c._categoryBits & maskBits)) continue;
+            const r = c._raster(c._accuracy);
+            const t = rayRaster(r, x0, y0, x1, y1, RAY);
+            if (t < 0) continue;
+            if (!out.hit || t < out.t || (t === out.t && c.id < (out.collider as Collider<T>).id)) {
+                out.hit = true;
+                out.collider = c;
+                out.t = t;
+                out.k = RAY.k;
+                out.l = RAY.l;
+            }
+        }
+        if (out.hit) {
+            out.x = x0 + (x1 - x0) * out.t;
+            out.y = y0 + (y1 - y0) * out.t;
+        }
+        return out.hit;
+    }
+
+    /**
+     * GameMaker's `place_meeting`: would `c` overlap anything (that its filter accepts) if it
+     * were at transform `t`? Returns the overlapping collider with the lowest id, or null.
+     * `c` itself is ignored; it need not be enabled. Fills `contact` when given.
+     */
+    placeMeeting(c: Collider<T>, t: Readonly<Affine2D>, contact?: Contact): Collider<T> | null {
+        this._check(c, 'placeMeeting');
+        assertInvertible(t, 'transform');
+        this._refreshMoved();
+        const probe = this._probeOf(c, t);
+        probe._updateBounds();
+        if (!probe._solid) return null;
+        const ids = this._ids;
+        this._broad.queryRect(probe._minX, probe._minY, probe._maxX, probe._maxY, ids);
+        let best: Collider<T> | null = null;
+        for (let i = 0; i < ids.count; i++) {
+            const o = this._byProxy[ids.ids[i]] as Collider<T>;
+            if (o === c || !filterAccepts(c, o)) continue;
+            if (best && o.id > best.id) continue;
+            const acc = Math.max(c._accuracy, o._accuracy);
+            if (this.narrowPhase.testPair(probe, o, acc, false, this._queryContact) && (!best || o.id < best.id)) {
+                best = o;
+                if (contact) contact.copyFrom(this._queryContact);
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Swept test for fast movers: moves `c` from its transform by `(dx, dy)` in steps of at most
+     * one cell (of its accuracy) along each axis, and reports the first step at which it overlaps
+     * something ({@link placeMeeting} at each step), so bullets do not tunnel through walls at
+     * least one cell thick. Does not move the collider.
+     */
+    sweep(c: Collider<T>, dx: number, dy: number, out: SweepHit<T>): boolean {
+        this._check(c, 'sweep');
+        if (!Number.isFinite(dx) || !Number.isFinite(dy)) throw new RangeError(`sweep: dx and dy must be finite numbers, got (${dx}, ${dy}).`);
+        const steps = Math.max(1, Math.ceil(Math.max(Math.abs(dx), Math.abs(dy)) * c._accuracy));
+        const t = SWEEP_T;
+        copyT(t, c._t);
+        out.hit = false;
+        out.collider = null;
+        out.t = 1;
+        out.safeT = 1;
+        for (let i = 1; i <= steps; i++) {
+            const f = i / steps;
+            t.tx = c._t.tx + dx * f;
+            t.ty = c._t.ty + dy * f;
+            const o = this.placeMeeting(c, t, out.contact);
+            if (o) {
+                out.hit = true;
+                out.collider = o;
+                out.t = f;
+                out.safeT = (i - 1) / steps;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Step internals -------------------------------------------------------------------------
+
+    private _refreshMoved(): void {
+        const dirty = this._dirty;
+        for (let i = 0; i < this._dirtyCount; i++) {
+            const c = dirty[i];
+            c._pendingFlags &= ~PENDING_DIRTY;
+            if (c.id < 0 || c._proxy < 0) continue;
+            const wasSolid = c._solid;
+            c._updateBounds();
+            if (c._solid !== wasSolid) {
+                // Only masks change solidity, and only when replaced; keep it simple: reinsert.
+                this._broad.destroyProxy(c._proxy);
+                this._byProxy[c._proxy] = null;
+                c._proxy = -1;
+                this._insertProxy(c);
+            } else {
+                this._broad.moveProxy(c._proxy, c._minX, c._minY, c._maxX, c._maxY);
+            }
+        }
+        this._dirtyCount = 0;
+    }
+
+    private _collectCandidates(): number {
+        const pairs = this._pairs;
+        this._broad.updatePairs(pairs);
+        let keys = this._keys;
+        if (keys.length < pairs.count) keys = this._keys = new Float64Array(pairs.count * 2);
+        let n = 0;
+        const byProxy = this._byProxy;
+        const p = pairs.pairs;
+        for (let i = 0; i < pairs.count; i++) {
+            const a = byProxy[p[2 * i]] as Collider<T>;
+            const b = byProxy[p[2 * i + 1]] as Collider<T>;
+            if (!(a._categoryBits & b._maskBits) || !(b._categoryBits & a._maskBits)) continue;
+            keys[n++] = a.id < b.id ? a.id * KEY_SHIFT + b.id : b.id * KEY_SHIFT + a.id;
+        }
+        keys.subarray(0, n).sort();
+        if (this._candAcc.length < n) this._candAcc = new Float64Array(n * 2);
+        const candA = this._candA, candB = this._candB, accs = this._candAcc, contacts = this._candContacts;
+        while (contacts.length < n) contacts.push(new Contact());
+        for (let i = 0; i < n; i++) {
+            const key = keys[i];
+            const ia = Math.floor(key / KEY_SHIFT);
+            const a = this._byId[ia] as Collider<T>;
+            const b = this._byId[key - ia * KEY_SHIFT] as Collider<T>;
+            candA[i] = a;
+            candB[i] = b;
+            accs[i] = a._accuracy > b._accuracy ? a._accuracy : b._accuracy;
+        }
+        return n;
+    }
+
+    private _buildCurrent(n: number, frame: number): void {
+        if (this._curKeys.length < n) this._curKeys = new Float64Array(n * 2);
+        const keys = this._keys, curKeys = this._curKeys, curA = this._curA, curB = this._curB;
+        const cand = this._candContacts;
+        let m = 0;
+        for (let i = 0; i < n; i++) {
+            const c = cand[i];
+            if (!c.hit) continue;
+            c.frame = frame;
+            curKeys[m] = keys[i];
+            curA[m] = this._candA[i];
+            curB[m] = this._candB[i];
+            // Swap the contact objects so the current list owns this one and the candidate
+            // pool gets a free one back.
+            const own = this._curContacts[m];
+            this._curContacts[m] = c;
+            cand[i] = own ?? new Contact();
+            m++;
+        }
+        this._curCount = m;
+    }
+
+    /** Merges the previous and current sorted pair lists: end / enter / stay in key order. */
+    private _dispatch(): void {
+        const ls = this._listeners;
+        const pk = this._prevKeys, ck = this._curKeys;
+        let i = 0, j = 0;
+        const np = this._prevCount, nc = this._curCount;
+        while (i < np || j < nc) {
+            const kp = i < np ? pk[i] : Infinity;
+            const kc = j < nc ? ck[j] : Infinity;
+            if (kp < kc) {
+                this._emit(ls, EV_END, this._prevA[i] as Collider<T>, this._prevB[i] as Collider<T>, this._prevContacts[i]);
+                i++;
+            } else if (kc < kp) {
+                this._emit(ls, EV_ENTER, this._curA[j] as Collider<T>, this._curB[j] as Collider<T>, this._curContacts[j]);
+                j++;
+            } else {
+                const sameA = this._prevA[i] === this._curA[j] && this._prevB[i] === this._curB[j];
+                if (sameA) {
+                    this._emit(ls, EV_STAY, this._curA[j] as Collider<T>, this._curB[j] as Collider<T>, this._curContacts[j]);
+                } else {
+                    // Same ids, new colliders (an id was recycled between two steps).
+                    this._emit(ls, EV_END, this._prevA[i] as Collider<T>, this._prevB[i] as Collider<T>, this._prevContacts[i]);
+                    this._emit(ls, EV_ENTER, this._curA[j] as Collider<T>, this._curB[j] as Collider<T>, this._curContacts[j]);
+                }
+                i++;
+                j++;
+            }
+        }
+    }
+
+    private _emit(ls: CollisionListener<T>[], ev: number, a: Collider<T>, b: Collider<T>, c: Contact): void {
+        for (let i = 0; i < ls.length; i++) {
+            const l = ls[i];
+            if (ev === EV_ENTER) l.onEnter?.(a, b, c);
+            else if (ev === EV_STAY) l.onStay?.(a, b, c);
+            else l.onEnd?.(a, b, c);
+        }
+    }
+
+    private _swapPairs(): void {
+        const k = this._prevKeys; this._prevKeys = this._curKeys; this._curKeys = k;
+        const a = this._prevA; this._prevA = this._curA; this._curA = a;
+        const b = this._prevB; this._prevB = this._curB; this._curB = b;
+        const c = this._prevContacts; this._prevContacts = this._curContacts; this._curContacts = c;
+        this._prevCount = this._curCount;
+        // Drop references held past the live range (removed colliders can be collected).
+        for (let i = this._curCount; i < a.length && a[i] !== null; i++) { a[i] = null; b[i] = null; }
+        this._curCount = 0;
+    }
+
+    private _applyDeferred(): void {
+        // Ops queued by callbacks run now, in order; ops queued while applying run too.
+        for (let i = 0; i < this._opCount; i++) {
+            const op = this._opCodes[i];
+            const c = this._opColliders[i];
+            if (op === OP_ADD) {
+                if (c.id >= 0 && !(c._pendingFlags & PENDING_REMOVE)) this._insert(c);
+            } else if (op === OP_REMOVE) {
+                c._pendingFlags &= ~PENDING_REMOVE;
+                if (c.id >= 0) this._removeNow(c);
+            } else if (op === OP_ENABLE) {
+                if (c.id >= 0) this._setEnabledNow(c, c._pendingEnabled);
+            } else if (op === OP_TRANSFORM) {
+                if (c.id >= 0 && (c._pendingFlags & PENDING_T || true)) {
+                    copyT(c._t, c._pendingT);
+                    c._pendingFlags &= ~PENDING_T;
+                    this._moved(c);
+                }
+            }
+            this._opColliders[i] = null as unknown as Collider<T>;
+        }
+        this._opCount = 0;
+    }
+
+    private _defer(op: number, c: Collider<T>): void {
+        if (op === OP_TRANSFORM) c._pendingFlags |= PENDING_T;
+        this._opCodes[this._opCount] = op;
+        this._opColliders[this._opCount] = c;
+        this._opCount++;
+    }
+
+    private _insert(c: Collider<T>): void {
+        c._updateBounds();
+        if (c._enabled) this._insertProxy(c);
+    }
+
+    private _insertProxy(c: Collider<T>): void {
+        if (!c._solid) return;
+        const p = this._broad.createProxy(c._minX, c._minY, c._maxX, c._maxY, c.id);
+        c._proxy = p;
+        this._byProxy[p] = c;
+    }
+
+    private _removeNow(c: Collider<T>): void {
+        if (c._proxy >= 0) {
+            this._broad.destroyProxy(c._proxy);
+            this._byProxy[c._proxy] = null;
+            c._proxy = -1;
+        }
+        this._byId[c.id] = null;
+        this._pushFreeId(c.id);
+        this._count--;
+        c.id = -1;
+        c._world = null;
+    }
+
+    private _setEnabledNow(c: Collider<T>, enabled: boolean): void {
+        if (c._enabled === enabled) return;
+        c._enabled = enabled;
+        if (enabled) {
+            c._updateBounds();
+            this._insertProxy(c);
+        } else if (c._proxy >= 0) {
+            this._broad.destroyProxy(c._proxy);
+            this._byProxy[c._proxy] = null;
+            c._proxy = -1;
+        }
+    }
+
+    private _moved(c: Collider<T>): void {
+        c._stamp++;
+        if (c._pendingFlags & PENDING_DIRTY) return;
+        c._pendingFlags |= PENDING_DIRTY;
+        this._dirty[this._dirtyCount++] = c;
+    }
+
+    /** Free ids are handed out lowest first (deterministic, and keeps the id range dense). */
+    private _popFreeId(): number {
+        const f = this._freeIds;
+        let best = 0;
+        for (let i = 1; i < f.length; i++) if (f[i] < f[best]) best = i;
+        const id = f[best];
+        f[best] = f[f.length - 1];
+        f.length--;
+        return id;
+    }
+
+    private _pushFreeId(id: number): void {
+        this._freeIds.push(id);
+    }
+
+    private _check(c: Collider<T>, what: string): void {
+        if (!(c instanceof Collider) || c._world !== this || c.id < 0) {
+            throw new Error(`${what}: this collider is not in this world (it was never added, was removed, or belongs to another world).`);
+        }
+    }
+
+    private _hasSample(c: Collider<T>, k: number, l: number, acc: number): boolean {
+        const s = c.shape;
+        if (s.kind === 'mask') {
+            const m = this._mapper.setup(c._t, acc);
+            return s.mask.get(m.floorU(k, l), m.floorV(k, l));
+        }
+        c._updateBounds();
+        return shapeContainsSample(c._ws as WorldShape, k, l, acc);
+    }
+
+    /** The probe collider: `c`'s shape at transform `t`. */
+    private _probeOf(c: Collider<T>, t: Readonly<Affine2D>): Collider<T> {
+        const p = this._probe as unknown as { shape: Collider<T>['shape']; _ws: WorldShape | null };
+        p.shape = c.shape;
+        if (c.shape.kind !== 'mask' && !p._ws) p._ws = new WorldShape();
+        const probe = this._probe;
+        probe._accuracy = c._accuracy;
+        probe._categoryBits = c._categoryBits;
+        probe._maskBits = c._maskBits;
+        copyT(probe._t, t);
+        probe._stamp++;
+        return probe;
+    }
+}
+
+const KEY_SHIFT = 2 ** 22;
+const OP_ADD = 1, OP_REMOVE = 2, OP_ENABLE = 3, OP_TRANSFORM = 4;
+const PENDING_REMOVE = 1, PENDING_T = 2, PENDING_DIRTY = 4;
+const EV_ENTER = 0, EV_STAY = 1, EV_END = 2;
+const RECT_OPTIONS = { contact: false as const };
+const SWEEP_T: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+const RAY = { k: 0, l: 0 };
+
+function filterAccepts(a: Collider<unknown>, b: Collider<unknown>): boolean {
+    return (a._categoryBits & b._maskBits) !== 0 && (b._categoryBits & a._maskBits) !== 0;
+}
+
+function sortById<C extends { id: number }>(out: C[]): number {
+    // Insertion sort: query answers are short, and Array.prototype.sort would allocate.
+    for (let i = 1; i < out.length; i++) {
+        const v = out[i];
+        let j = i - 1;
+        while (j >= 0 && out[j].id > v.id) { out[j + 1] = out[j]; j--; }
+        out[j + 1] = v;
+    }
+    return out.length;
+}
+
+/**
+ * Walks the cells of `r`'s grid crossed by the segment (Amanatides & Woo) and returns the
+ * segment fraction at which it enters the first cell set in `r` (-1 when none). Writes the cell
+ * to `cell`.
+ */
+function rayRaster(r: WorldRaster, x0: number, y0: number, x1: number, y1: number, cell: { k: number; l: number }): number {
+    if (r.width === 0 || r.height === 0) return -1;
+    const acc = r.accuracy;
+    // Grid coordinates (cell units).
+    const gx0 = x0 * acc, gy0 = y0 * acc, gx1 = x1 * acc, gy1 = y1 * acc;
+    const dx = gx1 - gx0, dy = gy1 - gy0;
+    // Clip the segment to the raster box (in cell units) to skip empty space.
+    const bx0 = r.k0, by0 = r.l0, bx1 = r.k0 + r.width, by1 = r.l0 + r.height;
+    CLIP[0] = 0;
+    CLIP[1] = 1;
+    if (!clip(gx0, dx, bx0, bx1) || !clip(gy0, dy, by0, by1)) return -1;
+    const tmin = CLIP[0], tmax = CLIP[1];
+    const sx = gx0 + dx * tmin, sy = gy0 + dy * tmin;
+    let k = Math.floor(sx), l = Math.floor(sy);
+    if (k >= bx1) k = bx1 - 1;
+    if (l >= by1) l = by1 - 1;
+    const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+    const stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    const tDeltaX = stepX !== 0 ? Math.abs(1 / dx) : Infinity;
+    const tDeltaY = stepY !== 0 ? Math.abs(1 / dy) : Infinity;
+    let tMaxX = stepX > 0 ? (k + 1 - gx0) / dx : stepX < 0 ? (k - gx0) / dx : Infinity;
+    let tMaxY = stepY > 0 ? (l + 1 - gy0) / dy : stepY < 0 ? (l - gy0) / dy : Infinity;
+    let t = tmin;
+    for (;;) {
+        if (r.has(k, l)) {
+            cell.k = k;
+            cell.l = l;
+            return t;
+        }
+        if (tMaxX < tMaxY) {
+            t = tMaxX;
+            tMaxX += tDeltaX;
+            k += stepX;
+        } else {
+            t = tMaxY;
+            tMaxY += tDeltaY;
+            l += stepY;
+        }
+        if (t > tmax || k < bx0 - 1 || k > bx1 || l < by0 - 1 || l > by1) return -1;
+    }
+}
+
+const CLIP = new Float64Array(2);
+
+/** Liang–Barsky clip of `p0 + d * t` to `[lo, hi)`, narrowing `CLIP = [tmin, tmax]`. */
+function clip(p0: number, d: number, lo: number, hi: number): boolean {
+    if (d === 0) return p0 >= lo && p0 < hi;
+    let ta = (lo - p0) / d, tb = (hi - p0) / d;
+    if (ta > tb) { const s = ta; ta = tb; tb = s; }
+    if (ta > CLIP[0]) CLIP[0] = ta;
+    if (tb < CLIP[1]) CLIP[1] = tb;
+    return CLIP[0] <= CLIP[1];
+}
