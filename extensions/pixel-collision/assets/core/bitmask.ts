@@ -32,6 +32,7 @@ export class BitMask {
     private _dilated: (BitMask | null)[] | null = null;
     private _edges: BoundaryRuns | null = null;
     private _count = -1;
+    private _bounds: { x: number; y: number; width: number; height: number } | null = null;
 
     /**
      * An empty (all transparent) mask, or one over existing words (`bits.length` must be
@@ -159,6 +160,7 @@ export class BitMask {
         this._dilated = null;
         this._edges = null;
         this._count = -1;
+        this._bounds = null;
     }
 
     /** Number of opaque texels (cached). */
@@ -177,24 +179,25 @@ export class BitMask {
      * 0 when the mask is empty). Writes into `out` when given.
      */
     bounds(out: { x: number; y: number; width: number; height: number } = { x: 0, y: 0, width: 0, height: 0 }) {
-        const rb = this.rowBounds();
-        let minX = this.width, maxX = 0, minY = -1, maxY = -1;
-        for (let j = 0; j < this.height; j++) {
-            if (rb.lo[j] < rb.hi[j]) {
-                if (minY < 0) minY = j;
-                maxY = j;
-                if (rb.lo[j] < minX) minX = rb.lo[j];
-                if (rb.hi[j] > maxX) maxX = rb.hi[j];
+        let b = this._bounds;
+        if (!b) {
+            const rb = this.rowBounds();
+            let minX = this.width, maxX = 0, minY = -1, maxY = -1;
+            for (let j = 0; j < this.height; j++) {
+                if (rb.lo[j] < rb.hi[j]) {
+                    if (minY < 0) minY = j;
+                    maxY = j;
+                    if (rb.lo[j] < minX) minX = rb.lo[j];
+                    if (rb.hi[j] > maxX) maxX = rb.hi[j];
+                }
             }
+            b = minY < 0 ? { x: 0, y: 0, width: 0, height: 0 } : { x: minX, y: minY, width: maxX - minX, height: maxY - minY + 1 };
+            this._bounds = b;
         }
-        if (minY < 0) {
-            out.x = out.y = out.width = out.height = 0;
-        } else {
-            out.x = minX;
-            out.y = minY;
-            out.width = maxX - minX;
-            out.height = maxY - minY + 1;
-        }
+        out.x = b.x;
+        out.y = b.y;
+        out.width = b.width;
+        out.height = b.height;
         return out;
     }
 
@@ -363,8 +366,17 @@ export class BitMask {
         }
         const width = readU32(data, 4);
         const height = readU32(data, 8);
-        const mask = new BitMask(width, height);
         const enc = data[HEADER];
+        checkSize(width, 'width');
+        checkSize(height, 'height');
+        if (enc === 0 && data.length !== HEADER + 1 + ((width + 7) >>> 3) * height) {
+            throw new RangeError('serialized BitMask is truncated or has trailing bytes. Re-bake the mask.');
+        }
+        if (enc === 1 && width * height > 128 ** (data.length - HEADER - 1)) {
+            // P varint bytes encode runs adding up to at most 128^P texels.
+            throw new RangeError('serialized BitMask runs cannot cover width * height. Re-bake the mask.');
+        }
+        const mask = new BitMask(width, height);
         let p = HEADER + 1;
         if (enc === 0) {
             const rowBytes = (width + 7) >>> 3;
