@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import type { Affine2D } from '../../extensions/pixel-collision/assets/core';
 import {
-    Affine2D, affineFromTRS, affineMultiply, affine, BitMask, Contact, WorldRaster,
+    affineFromTRS, affineMultiply, affine, BitMask, Contact, WorldRaster,
     rasterizeMask, testMasks, separateMasks, clearRasterMemo, isUnitQuarterTurn,
 } from '../../extensions/pixel-collision/assets/core';
 import { refCells, refMember, refTest } from './reference';

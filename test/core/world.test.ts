@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import type { ColliderShape } from '../../extensions/pixel-collision/assets/core';
 import {
     affine, affineFromTRS, BitMask, Collider, CollisionWorld, Contact, RayHit, SweepHit, WorldRaster,
-    testMasks, testShapes, shapeContains, WorldShape, boxToWorld, circleToWorld, ColliderShape,
+    testMasks, testShapes, shapeContains, WorldShape, boxToWorld, circleToWorld,
 } from '../../extensions/pixel-collision/assets/core';
 import { blob, disc, full, ring, rng } from '../fixtures/masks';
 

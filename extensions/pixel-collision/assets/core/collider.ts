@@ -1,4 +1,5 @@
-import { Affine2D, affineBounds, assertInvertible } from './affine';
+import { affineBounds, assertInvertible } from './affine';
+import type { Affine2D } from './affine';
 import { BitMask } from './bitmask';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';

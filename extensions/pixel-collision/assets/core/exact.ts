@@ -29,9 +29,12 @@ export class SampleMapper {
     private _ty = 0;
     private _acc = 1;
     private _s = 1;
-    /** Error bound factor: |u_double - u| <= _errU * (|x| + |tx| + |y| + |ty| + 1). */
-    private _errU = 0;
-    private _errV = 0;
+    /**
+     * Error bound factors: `|u_double - u| <= errU * (|x| + |tx| + |y| + |ty| + 1)` for u evaluated as
+     * `ia * (x - tx) + ic * (y - ty)` with `x = (k + 0.5) * (1 / accuracy)` (same for v with errV).
+     */
+    errU = 0;
+    errV = 0;
     private _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     private _exactReady = false;
     // Exact dyadic terms, built lazily on the first ambiguous sample.
@@ -59,8 +62,8 @@ export class SampleMapper {
         // Condition of the 2x2 inverse: relative error of det is ~2*eps*cond.
         const cond = (Math.abs(t.a * t.d) + Math.abs(t.b * t.c)) / Math.abs(det);
         const rel = 64 * 2.220446049250313e-16 * (cond + 4);
-        this._errU = rel * Math.max(Math.abs(this.ia), Math.abs(this.ic));
-        this._errV = rel * Math.max(Math.abs(this.ib), Math.abs(this.id));
+        this.errU = rel * Math.max(Math.abs(this.ia), Math.abs(this.ic));
+        this.errV = rel * Math.max(Math.abs(this.ib), Math.abs(this.id));
         this._exactReady = false;
         return this;
     }
@@ -70,7 +73,7 @@ export class SampleMapper {
         const xs = (k + 0.5) * this._s;
         const ys = (l + 0.5) * this._s;
         const u = this.ia * (xs - this._tx) + this.ic * (ys - this._ty);
-        const e = this._errU * (Math.abs(xs) + Math.abs(this._tx) + Math.abs(ys) + Math.abs(this._ty) + 1);
+        const e = this.errU * (Math.abs(xs) + Math.abs(this._tx) + Math.abs(ys) + Math.abs(this._ty) + 1);
         const f = Math.floor(u - e);
         if (f === Math.floor(u + e)) return f;
         return this._exactFloor(k, l, true);
@@ -81,7 +84,7 @@ export class SampleMapper {
         const xs = (k + 0.5) * this._s;
         const ys = (l + 0.5) * this._s;
         const v = this.ib * (xs - this._tx) + this.id * (ys - this._ty);
-        const e = this._errV * (Math.abs(xs) + Math.abs(this._tx) + Math.abs(ys) + Math.abs(this._ty) + 1);
+        const e = this.errV * (Math.abs(xs) + Math.abs(this._tx) + Math.abs(ys) + Math.abs(this._ty) + 1);
         const f = Math.floor(v - e);
         if (f === Math.floor(v + e)) return f;
         return this._exactFloor(k, l, false);

@@ -1,7 +1,9 @@
 import type { Collider } from './collider';
 import { Contact } from './contact';
-import { testRasters, NarrowOptions } from './narrow';
-import { WorldShape, testShapes, ShapeTestOptions } from './shapes';
+import { testRasters } from './narrow';
+import type { NarrowOptions } from './narrow';
+import { WorldShape, testShapes } from './shapes';
+import type { ShapeTestOptions } from './shapes';
 
 /**
  * A narrow-phase backend: decides candidate pairs exactly (DESIGN.md's definition). The world

@@ -1,4 +1,5 @@
-import { Affine2D, affineEquals } from './affine';
+import { affineEquals } from './affine';
+import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { Contact } from './contact';
 import { WorldRaster } from './raster';

@@ -1,4 +1,5 @@
-import { Affine2D, assertInvertible } from './affine';
+import { assertInvertible } from './affine';
+import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { SampleMapper, floorHalfMinus } from './exact';
 import { WorldRaster } from './raster';
@@ -109,6 +110,11 @@ function rasterizeGeneral(
     const detPositive = t.a * t.d - t.b * t.c > 0;
     const uGrows = (t.d > 0) === detPositive;
     const vGrows = (t.b < 0) === detPositive;
+    // Error bounds of u and v evaluated like SampleMapper does, for any sample of this raster:
+    // E(l) = err * (xMax + |tx| + |y_l| + |ty| + 1).
+    const xMax = (Math.max(Math.abs(kmin), Math.abs(kmax)) + 1) * s;
+    const baseE = xMax + Math.abs(t.tx) + Math.abs(t.ty) + 1;
+    const tx = t.tx, ty = t.ty;
 
     // Vertical runs (u = i): crossed by sample rows only when u varies along x (ia != 0 <=> d != 0).
     if (t.d !== 0) {
@@ -127,10 +133,25 @@ function rasterizeGeneral(
             for (let l = la; l <= lb; l++) {
                 // Continuous crossing: ia*(x - tx) + ic*(y - ty) = i.
                 const y = (l + 0.5) * s;
-                const kStar = (t.tx + (i - ic * (y - t.ty)) / ia) * accuracy - 0.5;
-                const k = crossing(m, true, i, l, kStar, uGrows, kmin, kmax);
-                if (k !== k) continue; // NaN: the step is outside the raster
-                                const j = m.floorV(k - 1, l);
+                const Y = y - ty;
+                const U = ic * Y;
+                const kStar = (tx + (i - U) / ia) * accuracy - 0.5;
+                let k = uGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
+                const eu = m.errU * (baseE + Math.abs(y));
+                const ev = m.errV * (baseE + Math.abs(y));
+                // Fast path: u at k-1 and k certainly on either side of the line (doubles suffice).
+                const xPrev = (k - 0.5) * s - tx;
+                const u1 = ia * (xPrev + s) + U;
+                const u0 = ia * xPrev + U;
+                if (k >= kmin && k <= kmax && (uGrows ? u1 - eu >= i && u0 + eu < i : u1 + eu < i && u0 - eu >= i)) {
+                    // crossing at k
+                } else {
+                    k = crossing(m, true, i, l, kStar, uGrows, kmin, kmax);
+                    if (k !== k) continue; // NaN: the step is outside the raster
+                }
+                const vv = m.ib * ((k - 0.5) * s - tx) + m.id * Y;
+                let j = Math.floor(vv - ev);
+                if (j !== Math.floor(vv + ev)) j = m.floorV(k - 1, l);
                 if (j >= j0 && j < j1) {
                     const c = k - kmin;
                     bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);
@@ -154,10 +175,24 @@ function rasterizeGeneral(
             if (lb > lmax) lb = lmax;
             for (let l = la; l <= lb; l++) {
                 const y = (l + 0.5) * s;
-                const kStar = (t.tx + (j - id * (y - t.ty)) / ib) * accuracy - 0.5;
-                const k = crossing(m, false, j, l, kStar, vGrows, kmin, kmax);
-                if (k !== k) continue;
-                const i = m.floorU(k, l);
+                const Y = y - ty;
+                const V = id * Y;
+                const kStar = (tx + (j - V) / ib) * accuracy - 0.5;
+                let k = vGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
+                const eu = m.errU * (baseE + Math.abs(y));
+                const ev = m.errV * (baseE + Math.abs(y));
+                const xPrev = (k - 0.5) * s - tx;
+                const v1 = ib * (xPrev + s) + V;
+                const v0 = ib * xPrev + V;
+                if (k >= kmin && k <= kmax && (vGrows ? v1 - ev >= j && v0 + ev < j : v1 + ev < j && v0 - ev >= j)) {
+                    // crossing at k
+                } else {
+                    k = crossing(m, false, j, l, kStar, vGrows, kmin, kmax);
+                    if (k !== k) continue;
+                }
+                const uu = m.ia * ((k + 0.5) * s - tx) + m.ic * Y;
+                let i = Math.floor(uu - eu);
+                if (i !== Math.floor(uu + eu)) i = m.floorU(k, l);
                 if (i >= i0 && i < i1) {
                     const c = k - kmin;
                     bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);

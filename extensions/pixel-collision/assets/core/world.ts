@@ -1,8 +1,11 @@
-import { Affine2D, assertInvertible } from './affine';
+import { assertInvertible } from './affine';
+import type { Affine2D } from './affine';
 import { BroadPhase, IdBuffer, PairBuffer } from './broadphase';
-import { Collider, ColliderOptions, copyT } from './collider';
+import { Collider, copyT } from './collider';
+import type { ColliderOptions } from './collider';
 import { Contact } from './contact';
-import { NarrowPhase, CpuNarrowPhase } from './narrow-phase';
+import { CpuNarrowPhase } from './narrow-phase';
+import type { NarrowPhase } from './narrow-phase';
 import { testRasters } from './narrow';
 import { WorldRaster } from './raster';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
