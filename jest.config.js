@@ -4,14 +4,8 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['@swc/jest', {
-      jsc: {
-        target: 'es2020',
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, useDefineForClassFields: false },
-      },
-      module: { type: 'commonjs' },
-    }],
+    // Transpile only (isolatedModules): `npm test` type-checks everything with tsc first.
+    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', verbatimModuleSyntax: false } }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
 };

@@ -34,7 +34,7 @@ const MAX_SPEED = 3; // px per frame
 const TARGET_OVERLAP = 0.02;
 
 /** One seeded scene: sizes and a precomputed bouncing trajectory. */
-interface Scene {
+export interface Scene {
     n: number;
     world: number;
     w: Float64Array;
@@ -44,7 +44,7 @@ interface Scene {
     ys: Float64Array;
 }
 
-function makeScene(n: number, seed: number): Scene {
+export function makeScene(n: number, seed: number): Scene {
     const rnd = mulberry32(seed);
     // P(two boxes overlap) ~ E[wa + wb] * E[ha + hb] / world^2 = 56^2 / world^2; a box overlaps
     // something with probability ~ 1 - exp(-(n - 1) * 56^2 / world^2).
@@ -80,7 +80,7 @@ function makeScene(n: number, seed: number): Scene {
 }
 
 /** Frame cursor: 0, 1, ..., F-1, F-2, ..., 1, 0, 1, ... */
-class Cursor {
+export class Cursor {
     private _t = 0;
     next(): number {
         const period = 2 * (FRAMES - 1);
@@ -90,7 +90,7 @@ class Cursor {
 }
 
 /** A candidate plays one frame per call and returns the number of pairs. */
-interface Candidate {
+export interface Candidate {
     frame(): number;
     /** Pairs of the last frame, encoded `a * n + b` (a < b), sorted; for verification. */
     pairs(): Float64Array;
@@ -192,7 +192,7 @@ function floorIndirect(s: Scene): Candidate {
  * The floor with ours' layout: the keys are gathered straight from the trajectory into arrays
  * kept in sorted order (so the sweep reads memory front to back), then insertion-sorted together.
  */
-function floorSorted(s: Scene): Candidate {
+export function floorSorted(s: Scene): Candidate {
     const { n, w, h, xs, ys } = s;
     const minX = new Float64Array(n);
     const minY = new Float64Array(n);
@@ -416,7 +416,7 @@ function grid(s: Scene): Candidate {
  * bodies). `mode` 'checkAll' = its documented way to get every collision (BVH + SAT; each pair
  * is reported twice, (a, b) and (b, a), we count a < b); 'search' = the BVH alone.
  */
-function detectCollisions(s: Scene, padding: number, mode: 'checkAll' | 'search'): Candidate {
+export function detectCollisions(s: Scene, padding: number, mode: 'checkAll' | 'search'): Candidate {
     const { n, w, h, xs, ys } = s;
     const system = new System();
     const bodies: Array<DcBox<number>> = [];
@@ -592,7 +592,7 @@ function teardown(s: Scene): { clearMs: number; destroyAllMs: number; buildMs: n
 }
 
 /** The detect-collisions padding that runs fastest at this size (0 = no padding). */
-function bestPadding(s: Scene): { padding: number; table: string } {
+export function bestPadding(s: Scene): { padding: number; table: string } {
     const pads = [0, 16, 48, 128];
     const fns: Record<string, () => unknown> = {};
     for (const p of pads) {

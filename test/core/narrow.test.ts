@@ -202,7 +202,8 @@ describe('contact normal and separation', () => {
         const out = new Contact();
         const check = new Contact();
         let separated = 0;
-        fc.assert(fc.property(caseArb, ({ a, b, ta, tb, acc }) => {
+        fc.assert(fc.property(caseArb, ({ a, b, ta, tb, acc, seeds }) => {
+            const what = `masks from seeds ${seeds}, ta ${JSON.stringify(ta)}, tb ${JSON.stringify(tb)}, accuracy ${acc}`;
             separateMasks(a, ta, b, tb, { accuracy: acc }, out);
             if (!out.hit) {
                 expect(out.separationX).toBe(0);
@@ -211,12 +212,13 @@ describe('contact normal and separation', () => {
             }
             expect(out.hasSeparation).toBe(true);
             const moved = { ...tb, tx: tb.tx + out.separationX, ty: tb.ty + out.separationY };
-            expect(testMasks(a, ta, b, moved, { accuracy: acc }, check)).toBe(false);
+            if (testMasks(a, ta, b, moved, { accuracy: acc }, check)) throw new Error(`still overlapping after separation (${out.separationX}, ${out.separationY}): ${what}`);
             // Along the normal (each step rounded to whole cells).
             const len = Math.hypot(out.separationX, out.separationY);
-            expect((out.separationX * out.normalX + out.separationY * out.normalY) / len).toBeGreaterThan(0.7);
+            const along = (out.separationX * out.normalX + out.separationY * out.normalY) / len;
+            if (!(along > 0.7)) throw new Error(`separation (${out.separationX}, ${out.separationY}) is not along the normal (${out.normalX}, ${out.normalY}): ${what}`);
             separated++;
-        }), { numRuns: 600 });
+        }), { numRuns: 600, reporter: (r) => { if (r.failed) throw new Error(String(r.errorInstance)); } });
         expect(separated).toBeGreaterThan(100);
     });
 

@@ -22,7 +22,7 @@ import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
  * - normal: the direction in which moving B by one cell reduces the overlap the most, i.e. the
  *   finite-difference gradient of the shared-sample count:
  *   `n = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))`,
- *   normalized. When that is zero (B deep inside A, or symmetric overlaps) it falls back to the
+ *   normalized, counted in the overlap rect grown by one cell. When that is zero (B deep inside A, or symmetric overlaps) it falls back to the
  *   direction from the centre of A's raster to the centre of B's, and to (0, 1) when those agree.
  * - separation (on request): walking along the normal in steps of one cell (each step rounded to
  *   whole cells, so the test stays word-parallel), the first translation of B that leaves no
@@ -104,17 +104,17 @@ export function testRasters(ra: WorldRaster, rb: WorldRaster, options?: NarrowOp
 
 /** Whether any sample is shared when B is moved by (dk, dl) cells. Early exit. */
 export function overlapAny(A: WorldRaster, B: WorldRaster, dk: number, dl: number): boolean {
-    return overlapCore(A, B, dk, dl, MODE_ANY, null) > 0;
+    return overlapCore(A, B, dk, dl, MODE_ANY, null, -BIG, BIG, -BIG, BIG) > 0;
 }
 
 /** Number of shared samples when B is moved by (dk, dl) cells. */
 export function overlapCount(A: WorldRaster, B: WorldRaster, dk: number, dl: number): number {
-    return overlapCore(A, B, dk, dl, MODE_COUNT, null);
+    return overlapCore(A, B, dk, dl, MODE_COUNT, null, -BIG, BIG, -BIG, BIG);
 }
 
 /** Fills count, rect and centroid of `out` (world units) for the pair as they are. */
 export function overlapFull(A: WorldRaster, B: WorldRaster, out: Contact): void {
-    const n = overlapCore(A, B, 0, 0, MODE_FULL, FULL);
+    const n = overlapCore(A, B, 0, 0, MODE_FULL, FULL, -BIG, BIG, -BIG, BIG);
     out.hit = n > 0;
     out.count = n;
     if (n === 0) return;
@@ -148,14 +148,18 @@ for (let x = 1; x < 65536; x++) {
 }
 
 /**
- * The one loop every overlap question goes through. B is moved by (dk, dl) whole cells.
- * Rows whose opaque spans do not meet are skipped without touching their words.
+ * The one loop every overlap question goes through. B is moved by (dk, dl) whole cells; only
+ * world cells in the window `[kLo, kHi) x [lLo, lHi)` count. Rows whose opaque spans do not meet
+ * are skipped without touching their words.
  */
-function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mode: number, acc: FullAcc | null): number {
+function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mode: number, acc: FullAcc | null,
+    kLo: number, kHi: number, lLo: number, lHi: number): number {
     const bk0 = B.k0 + dk;
     const bl0 = B.l0 + dl;
     let lStart = A.l0 > bl0 ? A.l0 : bl0;
     let lEnd = A.l0 + A.height < bl0 + B.height ? A.l0 + A.height : bl0 + B.height;
+    if (lLo > lStart) lStart = lLo;
+    if (lHi < lEnd) lEnd = lHi;
     if (lStart >= lEnd) return 0;
     if (A.k0 + A.width <= bk0 || bk0 + B.width <= A.k0) return 0;
     const aBits = A.bits, bBits = B.bits;
@@ -166,23 +170,29 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
     const shw = sh >> 5; // floor division, also for negative shifts
     const o = sh & 31;
     const inv = 32 - o;
+    // The window in A columns.
+    const wc0 = kLo - A.k0, wc1 = kHi - A.k0;
     let count = 0;
     let minK = 0x7fffffff, maxK = -0x7fffffff, minL = 0, maxL = 0, sumK = 0, sumL = 0;
     for (let l = lStart; l < lEnd; l++) {
         const ra = l - A.l0;
         const rb = l - bl0;
-        // Intersect the rows' opaque spans (in A columns).
+        // Intersect the rows' opaque spans (in A columns) and the window.
         let c0 = aLo[ra];
         let c1 = aHi[ra];
         const b0 = bLo[rb] - sh;
         const b1 = bHi[rb] - sh;
         if (b0 > c0) c0 = b0;
         if (b1 < c1) c1 = b1;
+        if (wc0 > c0) c0 = wc0;
+        if (wc1 < c1) c1 = wc1;
         if (c0 >= c1) continue;
         const aBase = ra * aStride;
         const bBase = rb * bStride;
         const w0 = c0 >> 5;
         const w1 = (c1 - 1) >> 5;
+        const m0 = (0xffffffff << (c0 & 31)) >>> 0;
+        const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
         let rowCount = 0;
         for (let w = w0; w <= w1; w++) {
             const wb = w + shw;
@@ -194,7 +204,9 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
                 const hi = wb + 1 >= 0 && wb + 1 < bStride ? bBits[bBase + wb + 1] : 0;
                 bw = (lo >>> o) | (hi << inv);
             }
-            const x = aBits[aBase + w] & bw;
+            let x = aBits[aBase + w] & bw;
+            if (w === w0) x &= m0;
+            if (w === w1) x &= m1;
             if (x === 0) continue;
             if (mode === MODE_ANY) return 1;
             const xl = x & 0xffff;
@@ -225,9 +237,19 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
     return count;
 }
 
+const BIG = 0x3fffffff;
+
+/**
+ * The normal: the finite-difference gradient of the shared-sample count when B moves by one
+ * cell, counted in the overlap rect grown by one cell (the contact's neighbourhood: places
+ * elsewhere where the two only touch do not tilt it).
+ */
 function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): void {
-    let nx = overlapCount(A, B, -1, 0) - overlapCount(A, B, 1, 0);
-    let ny = overlapCount(A, B, 0, -1) - overlapCount(A, B, 0, 1);
+    const a = A.accuracy;
+    const kLo = Math.round(out.minX * a) - 1, kHi = Math.round(out.maxX * a) + 1;
+    const lLo = Math.round(out.minY * a) - 1, lHi = Math.round(out.maxY * a) + 1;
+    let nx = overlapCore(A, B, -1, 0, MODE_COUNT, null, kLo, kHi, lLo, lHi) - overlapCore(A, B, 1, 0, MODE_COUNT, null, kLo, kHi, lLo, lHi);
+    let ny = overlapCore(A, B, 0, -1, MODE_COUNT, null, kLo, kHi, lLo, lHi) - overlapCore(A, B, 0, 1, MODE_COUNT, null, kLo, kHi, lLo, lHi);
     if (nx === 0 && ny === 0) {
         nx = (B.k0 + B.width / 2) - (A.k0 + A.width / 2);
         ny = (B.l0 + B.height / 2) - (A.l0 + A.height / 2);

@@ -236,10 +236,17 @@ export class CollisionWorld<T = unknown> {
             this._defer(OP_TRANSFORM, c);
             return;
         }
-        if (c._t.tx === x && c._t.ty === y) return;
+        const dx = x - c._t.tx, dy = y - c._t.ty;
+        if (dx === 0 && dy === 0) return;
+        const fresh = c._boundsStamp === c._stamp;
         c._t.tx = x;
         c._t.ty = y;
         this._moved(c);
+        if (fresh && c._ws === null) {
+            // A pure translation shifts a mask's box: no need to recompute it from the mask.
+            c._minX += dx; c._maxX += dx; c._minY += dy; c._maxY += dy;
+            c._boundsStamp = c._stamp;
+        }
     }
 
     /** Sets the filter bits (Box2D style: a pair collides iff each one's category is in the other's mask). */
@@ -469,7 +476,7 @@ export class CollisionWorld<T = unknown> {
             if (!(a._categoryBits & b._maskBits) || !(b._categoryBits & a._maskBits)) continue;
             keys[n++] = a.id < b.id ? a.id * KEY_SHIFT + b.id : b.id * KEY_SHIFT + a.id;
         }
-        keys.subarray(0, n).sort();
+        sortKeys(keys, 0, n - 1);
         if (this._candAcc.length < n) this._candAcc = new Float64Array(n * 2);
         const candA = this._candA, candB = this._candB, accs = this._candAcc, contacts = this._candContacts;
         while (contacts.length < n) contacts.push(new Contact());
@@ -759,4 +766,34 @@ function clip(p0: number, d: number, lo: number, hi: number): boolean {
     if (ta > CLIP[0]) CLIP[0] = ta;
     if (tb < CLIP[1]) CLIP[1] = tb;
     return CLIP[0] <= CLIP[1];
+}
+
+/** In-place quicksort of `a[lo..hi]` (insertion sort for short ranges); allocates nothing. */
+function sortKeys(a: Float64Array, lo: number, hi: number): void {
+    while (hi - lo > 16) {
+        const mid = (lo + hi) >> 1;
+        // Median of three as the pivot.
+        if (a[mid] < a[lo]) swap(a, mid, lo);
+        if (a[hi] < a[lo]) swap(a, hi, lo);
+        if (a[hi] < a[mid]) swap(a, hi, mid);
+        const pivot = a[mid];
+        let i = lo, j = hi;
+        while (i <= j) {
+            while (a[i] < pivot) i++;
+            while (a[j] > pivot) j--;
+            if (i <= j) { swap(a, i, j); i++; j--; }
+        }
+        // Recurse into the smaller side, loop on the larger.
+        if (j - lo < hi - i) { sortKeys(a, lo, j); lo = i; } else { sortKeys(a, i, hi); hi = j; }
+    }
+    for (let i = lo + 1; i <= hi; i++) {
+        const v = a[i];
+        let j = i - 1;
+        while (j >= lo && a[j] > v) { a[j + 1] = a[j]; j--; }
+        a[j + 1] = v;
+    }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+    const t = a[i]; a[i] = a[j]; a[j] = t;
 }
