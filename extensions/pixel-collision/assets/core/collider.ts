@@ -4,7 +4,7 @@ import { BitMask } from './bitmask';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
-import { WorldShape, boxToWorld, circleToWorld, polygonToWorld, rasterizeShape } from './shapes';
+import { WorldShape, boxToWorld, circleToWorld, polygonToWorld, rasterizeShape, writeAABBUnchecked } from './shapes';
 
 /**
  * What a collider is made of. Each kind has its own LOCAL space, mapped to the world by the
@@ -76,6 +76,7 @@ export class Collider<T = unknown> {
     /** @internal */ _pendingT: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /** @internal */ _pendingEnabled = true;
     /** @internal Set by the world that owns it. */ _world: unknown = null;
+    /** @internal Local corners [x0, y0, x1, y1] of a box shape, once validated. */ _boxLocal: Float64Array | null = null;
 
     /** @internal Use `world.add`. */
     constructor(options: ColliderOptions<T>) {
@@ -140,7 +141,22 @@ export class Collider<T = unknown> {
             }
         } else {
             const ws = this._ws as WorldShape;
-            if (s.kind === 'box') boxToWorld(ws, s.width, s.height, s.offsetX ?? 0, s.offsetY ?? 0, s.anchorX ?? 0.5, s.anchorY ?? 0.5, t);
+            if (t.b === 0 && t.c === 0 && this._boxLocal !== null) {
+                // Per-frame fast path for unrotated boxes (validated when the collider was added
+                // and by setTransform / setPosition since).
+                const q = this._boxLocal;
+                const wx0 = t.a * q[0] + t.tx, wx1 = t.a * q[2] + t.tx;
+                const wy0 = t.d * q[1] + t.ty, wy1 = t.d * q[3] + t.ty;
+                writeAABBUnchecked(ws, wx0 < wx1 ? wx0 : wx1, wy0 < wy1 ? wy0 : wy1, wx0 < wx1 ? wx1 : wx0, wy0 < wy1 ? wy1 : wy0);
+            } else if (s.kind === 'box') {
+                boxToWorld(ws, s.width, s.height, s.offsetX ?? 0, s.offsetY ?? 0, s.anchorX ?? 0.5, s.anchorY ?? 0.5, t);
+                if (this._boxLocal === null) {
+                    // Validated by boxToWorld: keep the local corners for the fast path.
+                    const x0 = (s.offsetX ?? 0) - (s.anchorX ?? 0.5) * s.width;
+                    const y0 = (s.offsetY ?? 0) - (s.anchorY ?? 0.5) * s.height;
+                    this._boxLocal = new Float64Array([x0, y0, x0 + s.width, y0 + s.height]);
+                }
+            }
             else if (s.kind === 'circle') circleToWorld(ws, s.radius, s.offsetX ?? 0, s.offsetY ?? 0, t);
             else polygonToWorld(ws, s.points, t);
             this._minX = ws.minX; this._minY = ws.minY; this._maxX = ws.maxX; this._maxY = ws.maxY;

@@ -70,8 +70,8 @@ function rasterizeQuarterTurn(mask: BitMask, t: Readonly<Affine2D>, accuracy: nu
     const TY = t.ty * accuracy;
     // Local index along x of sample k: k + floor(0.5 - TX) (sx > 0) or floor(TX - 0.5) - k (sx < 0).
     // Raster column of sample k is k - k0: the index itself (sx > 0) or mirrored (nx - 1 - index).
-    const k0 = sx > 0 ? -floorHalfMinus(0.5, TX) : floorHalfMinus(-0.5, -TX) - (nx - 1);
-    const l0 = sy > 0 ? -floorHalfMinus(0.5, TY) : floorHalfMinus(-0.5, -TY) - (ny - 1);
+    const k0 = sx > 0 ? 0 - floorHalfMinus(0.5, TX) : floorHalfMinus(-0.5, -TX) - (nx - 1); // 0 - x: never -0
+    const l0 = sy > 0 ? 0 - floorHalfMinus(0.5, TY) : floorHalfMinus(-0.5, -TY) - (ny - 1);
     out.view(mask.oriented(swap, sx < 0, sy < 0), accuracy, k0, l0);
     return true;
 }
