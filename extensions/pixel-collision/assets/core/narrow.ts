@@ -248,8 +248,9 @@ function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): void {
     const a = A.accuracy;
     const kLo = Math.round(out.minX * a) - 1, kHi = Math.round(out.maxX * a) + 1;
     const lLo = Math.round(out.minY * a) - 1, lHi = Math.round(out.maxY * a) + 1;
-    let nx = overlapCore(A, B, -1, 0, MODE_COUNT, null, kLo, kHi, lLo, lHi) - overlapCore(A, B, 1, 0, MODE_COUNT, null, kLo, kHi, lLo, lHi);
-    let ny = overlapCore(A, B, 0, -1, MODE_COUNT, null, kLo, kHi, lLo, lHi) - overlapCore(A, B, 0, 1, MODE_COUNT, null, kLo, kHi, lLo, lHi);
+    gradient(A, B, kLo, kHi, lLo, lHi);
+    let nx = GRAD[0];
+    let ny = GRAD[1];
     if (nx === 0 && ny === 0) {
         nx = (B.k0 + B.width / 2) - (A.k0 + A.width / 2);
         ny = (B.l0 + B.height / 2) - (A.l0 + A.height / 2);
@@ -258,6 +259,69 @@ function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): void {
     const len = Math.sqrt(nx * nx + ny * ny);
     out.normalX = nx / len;
     out.normalY = ny / len;
+}
+
+const GRAD = new Float64Array(2);
+
+/**
+ * `GRAD = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))` over the
+ * window, in one pass: per A word, `pc(a & bL) - pc(a & bR) = pc(a & bL & ~bR) - pc(a & bR & ~bL)`,
+ * and those words are zero except where B has an edge, so most words cost a few ALU operations.
+ */
+function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo: number, lHi: number): void {
+    let gx = 0, gy = 0;
+    const aBits = A.bits, bBits = B.bits, aStride = A.stride, bStride = B.stride;
+    const aLo = A.rowLo, aHi = A.rowHi;
+    const sh = A.k0 - B.k0;
+    let lStart = A.l0, lEnd = A.l0 + A.height;
+    if (lLo > lStart) lStart = lLo;
+    if (lHi < lEnd) lEnd = lHi;
+    const wc0 = kLo - A.k0, wc1 = kHi - A.k0;
+    for (let l = lStart; l < lEnd; l++) {
+        const ra = l - A.l0;
+        const rb = l - B.l0;
+        let c0 = aLo[ra], c1 = aHi[ra];
+        if (wc0 > c0) c0 = wc0;
+        if (wc1 < c1) c1 = wc1;
+        if (c0 >= c1) continue;
+        const w0 = c0 >> 5, w1 = (c1 - 1) >> 5;
+        const m0 = (0xffffffff << (c0 & 31)) >>> 0;
+        const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
+        const aBase = ra * aStride;
+        for (let w = w0; w <= w1; w++) {
+            let av = aBits[aBase + w];
+            if (w === w0) av &= m0;
+            if (w === w1) av &= m1;
+            if (av === 0) continue;
+            // B's columns c + sh + 1 (B moved -x) and c + sh - 1 (B moved +x), same row.
+            const cb = (w << 5) + sh;
+            const bl = rowBits(bBits, B.height, bStride, rb, cb + 1);
+            const br = rowBits(bBits, B.height, bStride, rb, cb - 1);
+            const xl = av & bl & ~br, xr = av & br & ~bl;
+            if (xl !== 0) gx += PC16[xl & 0xffff] + PC16[xl >>> 16];
+            if (xr !== 0) gx -= PC16[xr & 0xffff] + PC16[xr >>> 16];
+            // B's rows rb + 1 (B moved -y) and rb - 1 (B moved +y), same columns.
+            const bu = rowBits(bBits, B.height, bStride, rb + 1, cb);
+            const bd = rowBits(bBits, B.height, bStride, rb - 1, cb);
+            const yu = av & bu & ~bd, yd = av & bd & ~bu;
+            if (yu !== 0) gy += PC16[yu & 0xffff] + PC16[yu >>> 16];
+            if (yd !== 0) gy -= PC16[yd & 0xffff] + PC16[yd >>> 16];
+        }
+    }
+    GRAD[0] = gx;
+    GRAD[1] = gy;
+}
+
+/** 32 bits of row `r` of a raster's words, starting at column `c` (zero outside the raster). */
+function rowBits(bits: Uint32Array, height: number, stride: number, r: number, c: number): number {
+    if (r < 0 || r >= height) return 0;
+    const base = r * stride;
+    const wb = c >> 5;
+    const o = c & 31;
+    const lo = wb >= 0 && wb < stride ? bits[base + wb] : 0;
+    if (o === 0) return lo;
+    const hi = wb + 1 >= 0 && wb + 1 < stride ? bits[base + wb + 1] : 0;
+    return (lo >>> o) | (hi << (32 - o));
 }
 
 function separation(A: WorldRaster, B: WorldRaster, out: Contact): void {
