@@ -4,7 +4,7 @@ import { BitMask } from './bitmask';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
-import { WorldShape, boxToWorld, circleToWorld, polygonToWorld, rasterizeShape, writeAABBUnchecked } from './shapes';
+import { WorldShape, boxToWorld, circleToWorld, polygonToWorld, rasterizeShape } from './shapes';
 
 /**
  * What a collider is made of. Each kind has its own LOCAL space, mapped to the world by the
@@ -76,7 +76,12 @@ export class Collider<T = unknown> {
     /** @internal */ _pendingT: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /** @internal */ _pendingEnabled = true;
     /** @internal Set by the world that owns it. */ _world: unknown = null;
-    /** @internal Local corners [x0, y0, x1, y1] of a box shape, once validated. */ _boxLocal: Float64Array | null = null;
+    /** @internal Local corners of a box shape, once validated (fast path). */ _boxReady = false;
+    /** @internal */ _bx0 = 0;
+    /** @internal */ _by0 = 0;
+    /** @internal */ _bx1 = 0;
+    /** @internal */ _by1 = 0;
+    /** @internal Stamp the world shape was built for. */ _shapeStamp = -1;
 
     /** @internal Use `world.add`. */
     constructor(options: ColliderOptions<T>) {
@@ -128,6 +133,24 @@ export class Collider<T = unknown> {
     _updateBounds(): void {
         if (this._boundsStamp === this._stamp) return;
         const t = this._t;
+        if (this._boxReady && t.b === 0 && t.c === 0) {
+            // Per-frame fast path for unrotated boxes (validated when the collider was added and
+            // by setTransform / setPosition since): only the collider's own fields are touched;
+            // the world shape is rebuilt lazily, when a narrow test needs it (_shape()).
+            const wx0 = t.a * this._bx0 + t.tx, wx1 = t.a * this._bx1 + t.tx;
+            const wy0 = t.d * this._by0 + t.ty, wy1 = t.d * this._by1 + t.ty;
+            this._minX = wx0 < wx1 ? wx0 : wx1;
+            this._maxX = wx0 < wx1 ? wx1 : wx0;
+            this._minY = wy0 < wy1 ? wy0 : wy1;
+            this._maxY = wy0 < wy1 ? wy1 : wy0;
+            this._boundsStamp = this._stamp;
+            return;
+        }
+        this._updateBoundsSlow();
+    }
+
+    private _updateBoundsSlow(): void {
+        const t = this._t;
         const s = this.shape;
         if (s.kind === 'mask') {
             const b = s.mask.bounds(BOUNDS);
@@ -141,27 +164,42 @@ export class Collider<T = unknown> {
             }
         } else {
             const ws = this._ws as WorldShape;
-            if (t.b === 0 && t.c === 0 && this._boxLocal !== null) {
-                // Per-frame fast path for unrotated boxes (validated when the collider was added
-                // and by setTransform / setPosition since).
-                const q = this._boxLocal;
-                const wx0 = t.a * q[0] + t.tx, wx1 = t.a * q[2] + t.tx;
-                const wy0 = t.d * q[1] + t.ty, wy1 = t.d * q[3] + t.ty;
-                writeAABBUnchecked(ws, wx0 < wx1 ? wx0 : wx1, wy0 < wy1 ? wy0 : wy1, wx0 < wx1 ? wx1 : wx0, wy0 < wy1 ? wy1 : wy0);
-            } else if (s.kind === 'box') {
+            if (s.kind === 'box') {
                 boxToWorld(ws, s.width, s.height, s.offsetX ?? 0, s.offsetY ?? 0, s.anchorX ?? 0.5, s.anchorY ?? 0.5, t);
-                if (this._boxLocal === null) {
+                if (!this._boxReady) {
                     // Validated by boxToWorld: keep the local corners for the fast path.
-                    const x0 = (s.offsetX ?? 0) - (s.anchorX ?? 0.5) * s.width;
-                    const y0 = (s.offsetY ?? 0) - (s.anchorY ?? 0.5) * s.height;
-                    this._boxLocal = new Float64Array([x0, y0, x0 + s.width, y0 + s.height]);
+                    this._bx0 = (s.offsetX ?? 0) - (s.anchorX ?? 0.5) * s.width;
+                    this._by0 = (s.offsetY ?? 0) - (s.anchorY ?? 0.5) * s.height;
+                    this._bx1 = this._bx0 + s.width;
+                    this._by1 = this._by0 + s.height;
+                    this._boxReady = true;
                 }
+            } else if (s.kind === 'circle') {
+                circleToWorld(ws, s.radius, s.offsetX ?? 0, s.offsetY ?? 0, t);
+            } else {
+                polygonToWorld(ws, s.points, t);
             }
-            else if (s.kind === 'circle') circleToWorld(ws, s.radius, s.offsetX ?? 0, s.offsetY ?? 0, t);
-            else polygonToWorld(ws, s.points, t);
             this._minX = ws.minX; this._minY = ws.minY; this._maxX = ws.maxX; this._maxY = ws.maxY;
         }
         this._boundsStamp = this._stamp;
+        this._shapeStamp = this._stamp;
+    }
+
+    /** @internal The world shape (shape kinds), rebuilt when the transform changed since. */
+    _shape(): WorldShape {
+        this._updateBounds();
+        const ws = this._ws as WorldShape;
+        if (this._shapeStamp !== this._stamp) {
+            // Bounds came from the box fast path: an unrotated box.
+            const minX = this._minX, minY = this._minY, maxX = this._maxX, maxY = this._maxY;
+            ws.kind = 'aabb';
+            ws.minX = minX; ws.minY = minY; ws.maxX = maxX; ws.maxY = maxY;
+            ws.vertexCount = 4;
+            const p = ws.points;
+            p[0] = minX; p[1] = minY; p[2] = maxX; p[3] = minY; p[4] = maxX; p[5] = maxY; p[6] = minX; p[7] = maxY;
+            this._shapeStamp = this._stamp;
+        }
+        return ws;
     }
 
     /**
@@ -175,7 +213,7 @@ export class Collider<T = unknown> {
         const r = this._rasters[slot];
         const s = this.shape;
         if (s.kind === 'mask') rasterizeMask(s.mask, this._t, accuracy, r);
-        else rasterizeShape(this._ws as WorldShape, accuracy, r);
+        else rasterizeShape(this._shape(), accuracy, r);
         this._rasterAcc[slot] = accuracy;
         this._rasterStamp[slot] = this._stamp;
         return r;

@@ -2,7 +2,7 @@ import type { Collider } from './collider';
 import { Contact } from './contact';
 import { testRasters } from './narrow';
 import type { NarrowOptions } from './narrow';
-import { WorldShape, testShapes } from './shapes';
+import { testShapes } from './shapes';
 import type { ShapeTestOptions } from './shapes';
 
 /**
@@ -48,12 +48,10 @@ export class CpuNarrowPhase implements NarrowPhase {
 
     testPair(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): boolean {
         if (a.shape.kind !== 'mask' && b.shape.kind !== 'mask') {
-            a._updateBounds();
-            b._updateBounds();
             const o = separation ? SHAPE_SEP : SHAPE_CONTACT;
             o.accuracy = accuracy;
             out.reset();
-            testShapes(a._ws as WorldShape, b._ws as WorldShape, o, out);
+            testShapes(a._shape(), b._shape(), o, out);
             return out.hit;
         }
         const o = separation ? MASK_SEP : MASK_CONTACT;

@@ -784,18 +784,6 @@ const proj = new Float64Array(2);
 const wall = new Float64Array(4);
 
 /** Makes `shape` the box `store = [minX, minY, maxX, maxY]` (validated by the caller). */
-/**
- * @internal Makes `shape` the box `[minX, maxX] x [minY, maxY]` WITHOUT validation: for callers
- * that already validated the inputs (the world's per-frame refresh of axis-aligned boxes).
- */
-export function writeAABBUnchecked(shape: WorldShape, minX: number, minY: number, maxX: number, maxY: number): void {
-    store[0] = minX;
-    store[1] = minY;
-    store[2] = maxX;
-    store[3] = maxY;
-    storeAABB(shape);
-}
-
 function storeAABB(shape: WorldShape): void {
     const minX = store[0];
     const minY = store[1];

@@ -667,8 +667,7 @@ export class CollisionWorld<T = unknown> {
             const m = this._mapper.setup(c._t, acc);
             return s.mask.get(m.floorU(k, l), m.floorV(k, l));
         }
-        c._updateBounds();
-        return shapeContainsSample(c._ws as WorldShape, k, l, acc);
+        return shapeContainsSample(c._shape(), k, l, acc);
     }
 
     /** The probe collider: `c`'s shape at transform `t`. */
@@ -682,6 +681,9 @@ export class CollisionWorld<T = unknown> {
         probe._maskBits = c._maskBits;
         copyT(probe._t, t);
         probe._stamp++;
+        probe._boxReady = false; // the box fast path's corners belonged to the previous shape
+        probe._boundsStamp = -1;
+        probe._shapeStamp = -1;
         return probe;
     }
 }
