@@ -76,6 +76,27 @@ describe('rasterizeMask matches the definition sample for sample', () => {
         expect(cells).toBeGreaterThan(100000);
     });
 
+    it('with a clip window, agrees with the full raster inside it (and is never wrong outside it)', () => {
+        const full = new WorldRaster();
+        const clipped = new WorldRaster();
+        fc.assert(fc.property(fc.integer(), accuracyArb, fc.integer(), fc.integer({ min: 0, max: 1000 }), (seed, acc, tseed, wseed) => {
+            const m = randomMask(rng(seed));
+            const t = fc.sample(transformArb(m.width, m.height), { seed: tseed, numRuns: 1 })[0];
+            rasterizeMask(m, t, acc, full);
+            const r = rng(wseed);
+            const k0 = full.k0 + Math.floor(r() * (full.width + 4)) - 2, l0 = full.l0 + Math.floor(r() * (full.height + 4)) - 2;
+            const win = { k0, l0, k1: k0 + Math.floor(r() * full.width), l1: l0 + Math.floor(r() * full.height) };
+            rasterizeMask(m, t, acc, clipped, win);
+            for (let l = win.l0 - 1; l <= win.l1 + 1; l++) {
+                for (let k = win.k0 - 1; k <= win.k1 + 1; k++) {
+                    const inWin = k >= win.k0 && k <= win.k1 && l >= win.l0 && l <= win.l1;
+                    if (inWin) expect(clipped.has(k, l)).toBe(full.has(k, l));
+                    else if (clipped.has(k, l)) expect(full.has(k, l)).toBe(true);
+                }
+            }
+        }), { numRuns: 200 });
+    });
+
     it('uses zero-copy views for quarter turns and flips at one texel per cell', () => {
         const m = blob(20, 12, rng(3));
         const raster = new WorldRaster();

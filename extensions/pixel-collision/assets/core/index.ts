@@ -13,6 +13,7 @@ export type { MaskFromRGBAOptions, RowBounds, BoundaryRuns } from './bitmask';
 export { Contact } from './contact';
 export { WorldRaster, popcount32 } from './raster';
 export { rasterizeMask, isUnitQuarterTurn, MAX_RASTER_CELLS } from './rasterize';
+export type { CellWindow } from './rasterize';
 export { SampleMapper } from './exact';
 export {
     testMasks, separateMasks, testRasters, overlapAny, overlapCount, overlapFull, clearRasterMemo,

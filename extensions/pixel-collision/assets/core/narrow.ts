@@ -1,9 +1,10 @@
-import { affineEquals } from './affine';
+import { affineBounds, affineEquals, assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { Contact } from './contact';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
+import type { CellWindow } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
 /**
@@ -56,8 +57,21 @@ export function testMasks(
     options?: NarrowOptions, out: Contact = SCRATCH_CONTACT,
 ): boolean {
     const acc = checkAccuracy(options?.accuracy ?? DEFAULT_ACCURACY);
-    const ra = memoRaster(a, ta, acc, null);
-    const rb = memoRaster(b, tb, acc, ra);
+    assertInvertible(ta, 'transform of A');
+    assertInvertible(tb, 'transform of B');
+    let win: CellWindow | null = null;
+    if (!options?.separation) {
+        // Only the overlap of the two boxes (+2 cells for the normal) can hold shared samples;
+        // separation needs the whole rasters (it moves B around).
+        win = pairWindow(a, ta, b, tb, acc);
+        if (win === null) {
+            out.reset();
+            out.accuracy = acc;
+            return false;
+        }
+    }
+    const ra = memoRaster(a, ta, acc, null, win);
+    const rb = memoRaster(b, tb, acc, ra, win);
     return testRasters(ra, rb, options, out);
 }
 
@@ -356,40 +370,84 @@ interface MemoSlot {
     accuracy: number;
     raster: WorldRaster;
     used: number;
+    /** The cells rasterized; `whole` when not cut to a window. */
+    whole: boolean;
+    win: CellWindow;
 }
 
 const MEMO_SLOTS = 4;
 const MEMO: MemoSlot[] = [];
 for (let i = 0; i < MEMO_SLOTS; i++) {
-    MEMO.push({ mask: null, version: -1, t: { a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 }, accuracy: 0, raster: new WorldRaster(), used: 0 });
+    MEMO.push({
+        mask: null, version: -1, t: { a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 }, accuracy: 0, raster: new WorldRaster(), used: 0,
+        whole: true, win: { k0: 0, l0: 0, k1: 0, l1: 0 },
+    });
 }
 let memoClock = 0;
 
 /**
- * The raster of (mask, t, accuracy) from the memo, rasterizing into the least recently used
- * slot (never the one holding `keep`) on a miss.
+ * The raster of (mask, t, accuracy) covering at least `win` (null: whole) from the memo. On a
+ * miss it rasterizes into the least recently used slot (never the one holding `keep`), cut to
+ * `win`; but when the same sprite is asked for again with another window (one sprite tested
+ * against many in a frame), it rasterizes it whole, once, for all of them.
  */
-function memoRaster(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, keep: WorldRaster | null): WorldRaster {
+function memoRaster(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, keep: WorldRaster | null, win: CellWindow | null): WorldRaster {
     memoClock++;
     let victim: MemoSlot | null = null;
+    let partial: MemoSlot | null = null;
     for (let i = 0; i < MEMO_SLOTS; i++) {
         const slot = MEMO[i];
         if (slot.mask === mask && slot.version === mask.version && slot.accuracy === accuracy && affineEquals(slot.t, t)) {
-            slot.used = memoClock;
-            return slot.raster;
+            if (slot.whole || (win !== null && contains(slot.win, win))) {
+                slot.used = memoClock;
+                return slot.raster;
+            }
+            if (slot.raster !== keep) partial = slot;
         }
         if (slot.raster !== keep && (!victim || slot.used < victim.used)) victim = slot;
     }
-    const slot = victim as MemoSlot;
+    const slot = partial ?? (victim as MemoSlot);
+    const clip = partial ? null : win;
     slot.mask = null; // stays invalid if rasterizing throws
-    rasterizeMask(mask, t, accuracy, slot.raster);
+    rasterizeMask(mask, t, accuracy, slot.raster, clip ?? undefined);
     slot.mask = mask;
     slot.version = mask.version;
     slot.accuracy = accuracy;
+    slot.whole = clip === null || slot.raster.source !== null; // views are never cut
+    if (clip) {
+        slot.win.k0 = clip.k0; slot.win.l0 = clip.l0; slot.win.k1 = clip.k1; slot.win.l1 = clip.l1;
+    }
     const st = slot.t;
     st.a = t.a; st.b = t.b; st.c = t.c; st.d = t.d; st.tx = t.tx; st.ty = t.ty;
     slot.used = memoClock;
     return slot.raster;
+}
+
+function contains(outer: CellWindow, inner: CellWindow): boolean {
+    return outer.k0 <= inner.k0 && outer.l0 <= inner.l0 && outer.k1 >= inner.k1 && outer.l1 >= inner.l1;
+}
+
+const PAIR_WIN: CellWindow = { k0: 0, l0: 0, k1: 0, l1: 0 };
+const BOX_A = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const BOX_B = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const BB = { x: 0, y: 0, width: 0, height: 0 };
+
+/** Cells of the overlap of the two masks' world boxes, grown by 2; null when the boxes miss. */
+function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
+    a.bounds(BB);
+    if (BB.width === 0) return null;
+    affineBounds(BOX_A, ta, BB.x, BB.y, BB.x + BB.width, BB.y + BB.height);
+    b.bounds(BB);
+    if (BB.width === 0) return null;
+    affineBounds(BOX_B, tb, BB.x, BB.y, BB.x + BB.width, BB.y + BB.height);
+    const minX = Math.max(BOX_A.minX, BOX_B.minX), maxX = Math.min(BOX_A.maxX, BOX_B.maxX);
+    const minY = Math.max(BOX_A.minY, BOX_B.minY), maxY = Math.min(BOX_A.maxY, BOX_B.maxY);
+    if (!(minX <= maxX && minY <= maxY)) return null;
+    PAIR_WIN.k0 = Math.ceil(minX * acc - 0.5) - 2;
+    PAIR_WIN.k1 = Math.floor(maxX * acc - 0.5) + 2;
+    PAIR_WIN.l0 = Math.ceil(minY * acc - 0.5) - 2;
+    PAIR_WIN.l1 = Math.floor(maxY * acc - 0.5) + 2;
+    return PAIR_WIN;
 }
 
 /** Forgets memoized rasters (tests and benchmarks use it to measure cold costs). */

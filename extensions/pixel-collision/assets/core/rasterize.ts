@@ -36,14 +36,29 @@ import { checkAccuracy } from './sampling';
  *
  * `out` is reused: its buffer only grows.
  */
-export function rasterizeMask(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster): WorldRaster {
+export function rasterizeMask(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster, clip?: Readonly<CellWindow>): WorldRaster {
     checkAccuracy(accuracy);
     assertInvertible(t, 'transform');
     const b = mask.bounds(SCRATCH_BOUNDS);
     if (b.width === 0) return out.reset(accuracy, 0, 0, 0, 0);
     if (rasterizeQuarterTurn(mask, t, accuracy, out)) return out;
-    return rasterizeGeneral(mask, t, accuracy, out, b);
+    return rasterizeGeneral(mask, t, accuracy, out, b, clip ?? NO_CLIP);
 }
+
+/**
+ * A window of world cells `[k0, k1] x [l0, l1]` (inclusive). {@link rasterizeMask} given one
+ * rasterizes at least the cells inside it: the exact rasterizer cuts its raster to the window
+ * (a single pair needs only its overlap, not both sprites whole); zero-copy views stay whole.
+ * Cells outside the window are never wrongly set.
+ */
+export interface CellWindow {
+    k0: number;
+    l0: number;
+    k1: number;
+    l1: number;
+}
+
+const NO_CLIP: CellWindow = { k0: -Infinity, l0: -Infinity, k1: Infinity, l1: Infinity };
 
 /** True when `t` maps each texel onto exactly one cell of the grid at `accuracy`. */
 export function isUnitQuarterTurn(t: Readonly<Affine2D>, accuracy: number): boolean {
@@ -81,7 +96,7 @@ const MAPPER = new SampleMapper();
 
 function rasterizeGeneral(
     mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster,
-    bb: { x: number; y: number; width: number; height: number },
+    bb: { x: number; y: number; width: number; height: number }, clip: Readonly<CellWindow>,
 ): WorldRaster {
     const m = MAPPER.setup(t, accuracy);
     const s = 1 / accuracy;
@@ -93,16 +108,24 @@ function rasterizeGeneral(
     const maxX = Math.max(ax0, ax1) + Math.max(cy0, cy1) + t.tx;
     const minY = Math.min(bx0, bx1) + Math.min(dy0, dy1) + t.ty;
     const maxY = Math.max(bx0, bx1) + Math.max(dy0, dy1) + t.ty;
+    // The collider's cells [kmin, kmax] x [lmin, lmax]; crossings are searched over all of them.
     const kmin = Math.ceil(minX * accuracy - 0.5) - 1;
     const kmax = Math.floor(maxX * accuracy - 0.5) + 1;
-    const lmin = Math.ceil(minY * accuracy - 0.5) - 1;
-    const lmax = Math.floor(maxY * accuracy - 0.5) + 1;
-    const W = kmax - kmin + 1;
-    const H = lmax - lmin + 1;
-    if (!(W > 0 && H > 0) || W * H > MAX_RASTER_CELLS) {
-        throw new RangeError(`a ${mask.width}x${mask.height} mask under this transform covers ${W}x${H} cells at accuracy ${accuracy}, more than ${MAX_RASTER_CELLS}; lower the accuracy or the scale.`);
+    const lmin0 = Math.ceil(minY * accuracy - 0.5) - 1;
+    const lmax0 = Math.floor(maxY * accuracy - 0.5) + 1;
+    if ((kmax - kmin + 1) * (lmax0 - lmin0 + 1) > MAX_RASTER_CELLS) {
+        throw new RangeError(`a ${mask.width}x${mask.height} mask under this transform covers ${kmax - kmin + 1}x${lmax0 - lmin0 + 1} cells at accuracy ${accuracy}, more than ${MAX_RASTER_CELLS}; lower the accuracy or the scale.`);
     }
-    out.reset(accuracy, kmin, lmin, W, H);
+    // The raster: those cells cut to the clip window. Rows outside it are not visited; toggles
+    // left of it fold into its first column (they set the parity the row starts with).
+    const kc0 = clip.k0 > kmin ? clip.k0 : kmin;
+    const kc1 = clip.k1 < kmax ? clip.k1 : kmax;
+    const lmin = clip.l0 > lmin0 ? clip.l0 : lmin0;
+    const lmax = clip.l1 < lmax0 ? clip.l1 : lmax0;
+    const W = kc1 - kc0 + 1;
+    const H = lmax - lmin + 1;
+    if (!(W > 0 && H > 0)) return out.reset(accuracy, kc0, lmin, 0, 0);
+    out.reset(accuracy, kc0, lmin, W, H);
     const bits = out.bits;
     const stride = out.stride;
     const runs = mask.boundaryRuns();
@@ -152,8 +175,8 @@ function rasterizeGeneral(
                 const vv = m.ib * ((k - 0.5) * s - tx) + m.id * Y;
                 let j = Math.floor(vv - ev);
                 if (j !== Math.floor(vv + ev)) j = m.floorV(k - 1, l);
-                if (j >= j0 && j < j1) {
-                    const c = k - kmin;
+                if (j >= j0 && j < j1 && k <= kc1) {
+                    const c = k < kc0 ? 0 : k - kc0;
                     bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);
                 }
             }
@@ -193,8 +216,8 @@ function rasterizeGeneral(
                 const uu = m.ia * ((k + 0.5) * s - tx) + m.ic * Y;
                 let i = Math.floor(uu - eu);
                 if (i !== Math.floor(uu + eu)) i = m.floorU(k, l);
-                if (i >= i0 && i < i1) {
-                    const c = k - kmin;
+                if (i >= i0 && i < i1 && k <= kc1) {
+                    const c = k < kc0 ? 0 : k - kc0;
                     bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);
                 }
             }
