@@ -17,7 +17,7 @@ function* walk(dir) {
 
 const rules = [
   [/from\s+['"]cc(\/[\w-]+)?['"]|require\(\s*['"]cc['"]\s*\)|import\(\s*['"]cc['"]\s*\)/, "imports 'cc'"],
-  [/\b(document|window|navigator|HTMLElement|HTMLCanvasElement|ImageData|WebGL2?RenderingContext)\b/, 'touches the DOM'],
+  [/\b(document|window|navigator|self)\s*[.[]|\b(HTMLElement|HTMLCanvasElement|HTMLImageElement|ImageData|WebGL2?RenderingContext|requestAnimationFrame)\b/, 'touches the DOM'],
   [/from\s+['"][^'"]*\/runtime\//, 'imports from runtime/ (core must not depend on the runtime)'],
 ];
 
@@ -25,8 +25,8 @@ const problems = [];
 for (const file of walk(core)) {
   const lines = readFileSync(file, 'utf8').split('\n');
   lines.forEach((line, i) => {
-    const code = line.replace(/\/\/.*$/, '');
-    if (/^\s*\*/.test(code)) return; // doc comment lines
+    const code = line.replace(/\/\/.*$/, '').replace(/\/\*.*?\*\//g, '');
+    if (/^\s*(\*|\/\*)/.test(code)) return; // comment lines
     for (const [re, what] of rules) {
       if (re.test(code)) problems.push(`${relative(root, file)}:${i + 1} ${what}: ${line.trim()}`);
     }
