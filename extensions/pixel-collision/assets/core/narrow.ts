@@ -191,7 +191,7 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
     for (let l = lStart; l < lEnd; l++) {
         const ra = l - A.l0;
         const rb = l - bl0;
-        // Intersect the rows' opaque spans (in A columns) and the window.
+        // Intersect the rows' opaque spans (in A columns) and the clip window (cells)
         let c0 = aLo[ra];
         let c1 = aHi[ra];
         const b0 = bLo[rb] - sh;
@@ -370,7 +370,7 @@ interface MemoSlot {
     accuracy: number;
     raster: WorldRaster;
     used: number;
-    /** The cells rasterized; `whole` when not cut to a window. */
+    /** The cells rasterized; `whole` when not cut to a clip window (cells) */
     whole: boolean;
     win: CellWindow;
 }

@@ -116,7 +116,7 @@ function rasterizeGeneral(
     if ((kmax - kmin + 1) * (lmax0 - lmin0 + 1) > MAX_RASTER_CELLS) {
         throw new RangeError(`a ${mask.width}x${mask.height} mask under this transform covers ${kmax - kmin + 1}x${lmax0 - lmin0 + 1} cells at accuracy ${accuracy}, more than ${MAX_RASTER_CELLS}; lower the accuracy or the scale.`);
     }
-    // The raster: those cells cut to the clip window. Rows outside it are not visited; toggles
+    // The raster: those cells cut to the clip window; rows outside it are not visited; toggles
     // left of it fold into its first column (they set the parity the row starts with).
     const kc0 = clip.k0 > kmin ? clip.k0 : kmin;
     const kc1 = clip.k1 < kmax ? clip.k1 : kmax;
@@ -259,7 +259,7 @@ export const MAX_RASTER_CELLS = 1 << 28;
 /**
  * The step k in `[kmin, kmax]` (on row l) at which the samples pass grid line `line` (of u when
  * `wantU`, else of v) in the direction of travel: the first k with `floor(u(k)) >= line` when u
- * grows with k, `< line` when it shrinks. NaN when that step is outside the window.
+ * grows with k, `< line` when it shrinks. NaN when that step is outside the window (cells)
  *
  * Steps outside `[kmin, kmax]` can be ignored: there both samples of the step lie outside the
  * collider, so the toggles of that step cancel in pairs (none changes membership).
