@@ -69,6 +69,7 @@ export function isUnitQuarterTurn(t: Readonly<Affine2D>, accuracy: number): bool
 }
 
 function isPowerOfTwo(x: number): boolean {
+    if (x === 1) return true;
     const e = Math.round(Math.log2(x));
     return 2 ** e === x;
 }
