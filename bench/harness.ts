@@ -6,17 +6,8 @@ import { writeFileSync, mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { cpus, hostname, totalmem } from 'node:os';
 import { join } from 'node:path';
 
-/** Seeded PRNG in [0, 1). */
-export function mulberry32(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
+/** Seeded PRNG in [0, 1) (mulberry32), shared with the tests' fixtures. */
+export { rng as mulberry32 } from '../test/fixtures/masks';
 
 export function median(xs: number[]): number {
     const s = xs.slice().sort((a, b) => a - b);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { BroadPhase, IdBuffer, PairBuffer } from '../../extensions/pixel-collision/assets/core/broadphase';
+import { rng as mulberry32 } from '../fixtures/masks';
 
 // ---------------------------------------------------------------------------------------------
 // Reference: brute force over a plain map id -> box, with the CLOSED overlap test.
@@ -41,18 +42,6 @@ function pairsOf(bp: BroadPhase): string[] {
     const buf = new PairBuffer(1);
     bp.updatePairs(buf);
     return pairList(buf);
-}
-
-/** Seeded PRNG in [0, 1) (mulberry32, as in bench/harness.ts). */
-function mulberry32(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -577,7 +577,9 @@ export class CollisionWorld<T = unknown> {
             } else if (op === OP_ENABLE) {
                 if (c.id >= 0) this._setEnabledNow(c, c._pendingEnabled);
             } else if (op === OP_TRANSFORM) {
-                if (c.id >= 0 && (c._pendingFlags & PENDING_T || true)) {
+                // Several moves of one collider in a step queue several ops; the first applies
+                // the latest pending transform, the others find nothing pending.
+                if (c.id >= 0 && (c._pendingFlags & PENDING_T)) {
                     copyT(c._t, c._pendingT);
                     c._pendingFlags &= ~PENDING_T;
                     this._moved(c);
