@@ -591,7 +591,31 @@ export function testShapes(a: Readonly<WorldShape>, b: Readonly<WorldShape>, opt
     let kMax = 0;
     let lMin = 0;
     let lMax = 0;
-    for (let l = l0; l <= l1; l++) {
+    if (a.kind === 'aabb' && b.kind === 'aabb') {
+        // Two boxes share the same columns on every row both reach, so only the first and the
+        // last shared rows are needed (rowCells decides each exactly); the rest is closed form.
+        let lo = l0;
+        while (lo <= l1 && !sharedRow(a, b, lo)) lo++;
+        if (lo > l1) return false;
+        if (!full) {
+            if (out !== undefined) out.hit = true;
+            return true;
+        }
+        const k0 = cellsA[0] > cellsB[0] ? cellsA[0] : cellsB[0];
+        const k1 = cellsA[1] < cellsB[1] ? cellsA[1] : cellsB[1];
+        let hi = l1;
+        while (hi > lo && !sharedRow(a, b, hi)) hi--;
+        const cols = k1 - k0 + 1;
+        const rows = hi - lo + 1;
+        count = cols * rows;
+        sumK = rows * cols * (k0 + k1 + 1) * 0.5;
+        sumL = cols * rows * (lo + hi + 1) * 0.5;
+        kMin = k0;
+        kMax = k1;
+        lMin = lo;
+        lMax = hi;
+    }
+    for (let l = count === 0 ? l0 : l1 + 1; l <= l1; l++) {
         if (!rowCells(a, l, cellsA) || !rowCells(b, l, cellsB)) continue;
         const k0 = cellsA[0] > cellsB[0] ? cellsA[0] : cellsB[0];
         const k1 = cellsA[1] < cellsB[1] ? cellsA[1] : cellsB[1];
@@ -825,6 +849,12 @@ function storeCircle(shape: WorldShape): void {
  * The samples of row `l` in the shape (accuracy in `grid[0]`, `query[2] = 2 * accuracy`): the
  * approximate chord, snapped to the exact predicate at both ends. See shapeRowCells.
  */
+/** Whether row l has samples in both shapes' rows with a common column (fills cellsA/cellsB). */
+function sharedRow(a: Readonly<WorldShape>, b: Readonly<WorldShape>, l: number): boolean {
+    if (!rowCells(a, l, cellsA) || !rowCells(b, l, cellsB)) return false;
+    return (cellsA[0] > cellsB[0] ? cellsA[0] : cellsB[0]) <= (cellsA[1] < cellsB[1] ? cellsA[1] : cellsB[1]);
+}
+
 function rowCells(shape: Readonly<WorldShape>, l: number, out: Int32Array | number[]): boolean {
     const accuracy = grid[0];
     query[1] = 2 * l + 1;
