@@ -144,12 +144,16 @@ function rasterizeGeneral(
     if (t.d !== 0) {
         const v = runs.vertical;
         const ia = m.ia, ic = m.ic;
+        // The row check reads v at the sample BEFORE the crossing, at most one cell step back:
+        // v(k-1) lies within |ib| * s of the crossing, on one side only (the side v comes from).
         const margin = Math.abs(m.ib) * s * (1 + 1e-9) + 1e-9;
+        const mLo = vGrows ? 1e-9 : margin;
+        const mHi = vGrows ? margin : 1e-9;
         for (let r = 0; r < v.length; r += 3) {
             const i = v[r], j0 = v[r + 1], j1 = v[r + 2];
             // World y of the run's ends (widened by the margin), along the line u = i.
-            const yA = t.b * i + t.d * (j0 - margin) + t.ty;
-            const yB = t.b * i + t.d * (j1 + margin) + t.ty;
+            const yA = t.b * i + t.d * (j0 - mLo) + t.ty;
+            const yB = t.b * i + t.d * (j1 + mHi) + t.ty;
             let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
             let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
             if (la < lmin) la = lmin;
@@ -188,11 +192,14 @@ function rasterizeGeneral(
     if (t.b !== 0) {
         const h = runs.horizontal;
         const ib = m.ib, id = m.id;
+        // The column check reads u at the sample AFTER the crossing, at most one cell step on.
         const margin = Math.abs(m.ia) * s * (1 + 1e-9) + 1e-9;
+        const mLo = uGrows ? margin : 1e-9;
+        const mHi = uGrows ? 1e-9 : margin;
         for (let r = 0; r < h.length; r += 3) {
             const j = h[r], i0 = h[r + 1], i1 = h[r + 2];
-            const yA = t.b * (i0 - margin) + t.d * j + t.ty;
-            const yB = t.b * (i1 + margin) + t.d * j + t.ty;
+            const yA = t.b * (i0 - mLo) + t.d * j + t.ty;
+            const yB = t.b * (i1 + mHi) + t.d * j + t.ty;
             let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
             let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
             if (la < lmin) la = lmin;
