@@ -240,6 +240,11 @@ function rasterizeGeneral(
         let carry = 0;
         for (let w = 0; w < stride; w++) {
             let x = bits[base + w];
+            if (x === 0) {
+                // No toggle in this word: all inside or all outside.
+                if (carry) bits[base + w] = 0xffffffff;
+                continue;
+            }
             x ^= x << 1;
             x ^= x << 2;
             x ^= x << 4;
