@@ -351,6 +351,14 @@ describe('bad input', () => {
         w.step();
         expect(n).toBe(0);
     });
+    it('queries with NaN or empty areas are refused with a message that says what to use', () => {
+        const w = new CollisionWorld();
+        const out: Collider[] = [];
+        expect(() => w.queryRect(0, 0, 0, 5, out)).toThrow(/maxX > minX.*queryPoint/);
+        expect(() => w.queryRect(0, NaN, 1, 5, out)).toThrow(/must be finite/);
+        expect(() => w.queryPoint(NaN, 0, out)).toThrow(/finite/);
+        expect(() => w.raycast(0, 0, Infinity, 0, new RayHit())).toThrow(/finite/);
+    });
     it('bad filter bits and unknown shape kinds are refused', () => {
         const w = new CollisionWorld();
         expect(() => w.add({ shape: { kind: 'box', width: 2, height: 2 }, categoryBits: -1 })).toThrow(/categoryBits/);

@@ -329,6 +329,9 @@ export class CollisionWorld<T = unknown> {
      * order (into `out`, truncated first). Returns the count.
      */
     queryRect(minX: number, minY: number, maxX: number, maxY: number, out: Collider<T>[], maskBits = 0xffffffff): number {
+        if (!(Number.isFinite(minX) && Number.isFinite(minY) && Number.isFinite(maxX) && Number.isFinite(maxY)) || !(maxX > minX && maxY > minY)) {
+            throw new RangeError(`queryRect: the rect [${minX}, ${maxX}] x [${minY}, ${maxY}] must be finite with maxX > minX and maxY > minY; for a single point use queryPoint.`);
+        }
         this._queryShape.setAABB(minX, minY, maxX, maxY);
         this._refreshMoved();
         const ids = this._ids;
