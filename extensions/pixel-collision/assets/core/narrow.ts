@@ -3,7 +3,7 @@ import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { Contact } from './contact';
 import { WorldRaster } from './raster';
-import { rasterizeMask } from './rasterize';
+import { isUnitQuarterTurn, rasterizeMaskChecked } from './rasterize';
 import type { CellWindow } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
@@ -60,7 +60,8 @@ export function testMasks(
     assertInvertible(ta, 'transform of A');
     assertInvertible(tb, 'transform of B');
     let win: CellWindow | null = null;
-    if (!options?.separation) {
+    // Unrotated sprites become zero-copy views whatever the window: skip computing it for them.
+    if (!options?.separation && !(isUnitQuarterTurn(ta, acc) && isUnitQuarterTurn(tb, acc))) {
         // Only the overlap of the two boxes (+2 cells for the normal) can hold shared samples;
         // separation needs the whole rasters (it moves B around).
         win = pairWindow(a, ta, b, tb, acc);
@@ -409,7 +410,7 @@ function memoRaster(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, keep
     const slot = partial ?? (victim as MemoSlot);
     const clip = partial ? null : win;
     slot.mask = null; // stays invalid if rasterizing throws
-    rasterizeMask(mask, t, accuracy, slot.raster, clip ?? undefined);
+    rasterizeMaskChecked(mask, t, accuracy, slot.raster, clip ?? undefined);
     slot.mask = mask;
     slot.version = mask.version;
     slot.accuracy = accuracy;

@@ -39,6 +39,11 @@ import { checkAccuracy } from './sampling';
 export function rasterizeMask(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster, clip?: Readonly<CellWindow>): WorldRaster {
     checkAccuracy(accuracy);
     assertInvertible(t, 'transform');
+    return rasterizeMaskChecked(mask, t, accuracy, out, clip);
+}
+
+/** @internal {@link rasterizeMask} for callers that already validated `t` and `accuracy`. */
+export function rasterizeMaskChecked(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster, clip?: Readonly<CellWindow>): WorldRaster {
     const b = mask.bounds(SCRATCH_BOUNDS);
     if (b.width === 0) return out.reset(accuracy, 0, 0, 0, 0);
     if (rasterizeQuarterTurn(mask, t, accuracy, out)) return out;
