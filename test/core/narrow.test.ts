@@ -219,6 +219,34 @@ describe('contact normal and separation', () => {
         }
     });
 
+    it('is exactly the documented finite difference of the shared count (brute force over the cells)', () => {
+        const out = new Contact();
+        const ra = new WorldRaster(), rb = new WorldRaster();
+        let checked = 0;
+        fc.assert(fc.property(caseArb, ({ a, b, ta, tb, acc }) => {
+            if (!testMasks(a, ta, b, tb, { accuracy: acc }, out)) return;
+            rasterizeMask(a, ta, acc, ra);
+            rasterizeMask(b, tb, acc, rb);
+            // W = the overlap rect (in cells) grown by one cell; B moved by -x shows B(p + x) at p.
+            const k0 = Math.round(out.minX * acc) - 1, k1 = Math.round(out.maxX * acc) + 1;
+            const l0 = Math.round(out.minY * acc) - 1, l1 = Math.round(out.maxY * acc) + 1;
+            let gx = 0, gy = 0;
+            for (let l = l0; l < l1; l++) {
+                for (let k = k0; k < k1; k++) {
+                    if (!ra.has(k, l)) continue;
+                    gx += +rb.has(k + 1, l) - +rb.has(k - 1, l);
+                    gy += +rb.has(k, l + 1) - +rb.has(k, l - 1);
+                }
+            }
+            if (gx === 0 && gy === 0) return; // the fallback direction; covered elsewhere
+            const len = Math.hypot(gx, gy);
+            expect(out.normalX).toBeCloseTo(gx / len, 12);
+            expect(out.normalY).toBeCloseTo(gy / len, 12);
+            checked++;
+        }), { numRuns: 400 });
+        expect(checked).toBeGreaterThan(50);
+    });
+
     it('the separation, applied to B, ends the overlap (random pairs)', () => {
         const out = new Contact();
         const check = new Contact();

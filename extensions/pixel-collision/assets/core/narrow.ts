@@ -303,24 +303,31 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
         const m0 = (0xffffffff << (c0 & 31)) >>> 0;
         const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
         const aBase = ra * aStride;
+        // B's row words at A word w's columns, rolling: prev = word w-1, cur = w, next = w+1.
+        let prev = rowBits(bBits, B.height, bStride, rb, (w0 << 5) + sh - 32);
+        let cur = rowBits(bBits, B.height, bStride, rb, (w0 << 5) + sh);
         for (let w = w0; w <= w1; w++) {
+            const cb = (w << 5) + sh;
+            const next = rowBits(bBits, B.height, bStride, rb, cb + 32);
             let av = aBits[aBase + w];
             if (w === w0) av &= m0;
             if (w === w1) av &= m1;
-            if (av === 0) continue;
-            // B's columns c + sh + 1 (B moved -x) and c + sh - 1 (B moved +x), same row.
-            const cb = (w << 5) + sh;
-            const bl = rowBits(bBits, B.height, bStride, rb, cb + 1);
-            const br = rowBits(bBits, B.height, bStride, rb, cb - 1);
-            const xl = av & bl & ~br, xr = av & br & ~bl;
-            if (xl !== 0) gx += PC16[xl & 0xffff] + PC16[xl >>> 16];
-            if (xr !== 0) gx -= PC16[xr & 0xffff] + PC16[xr >>> 16];
-            // B's rows rb + 1 (B moved -y) and rb - 1 (B moved +y), same columns.
-            const bu = rowBits(bBits, B.height, bStride, rb + 1, cb);
-            const bd = rowBits(bBits, B.height, bStride, rb - 1, cb);
-            const yu = av & bu & ~bd, yd = av & bd & ~bu;
-            if (yu !== 0) gy += PC16[yu & 0xffff] + PC16[yu >>> 16];
-            if (yd !== 0) gy -= PC16[yd & 0xffff] + PC16[yd >>> 16];
+            if (av !== 0) {
+                // B's columns c + sh + 1 (B moved -x) and c + sh - 1 (B moved +x), same row.
+                const bl = (cur >>> 1) | (next << 31);
+                const br = (cur << 1) | (prev >>> 31);
+                const xl = av & bl & ~br, xr = av & br & ~bl;
+                if (xl !== 0) gx += PC16[xl & 0xffff] + PC16[xl >>> 16];
+                if (xr !== 0) gx -= PC16[xr & 0xffff] + PC16[xr >>> 16];
+                // B's rows rb + 1 (B moved -y) and rb - 1 (B moved +y), same columns.
+                const bu = rowBits(bBits, B.height, bStride, rb + 1, cb);
+                const bd = rowBits(bBits, B.height, bStride, rb - 1, cb);
+                const yu = av & bu & ~bd, yd = av & bd & ~bu;
+                if (yu !== 0) gy += PC16[yu & 0xffff] + PC16[yu >>> 16];
+                if (yd !== 0) gy -= PC16[yd & 0xffff] + PC16[yd >>> 16];
+            }
+            prev = cur;
+            cur = next;
         }
     }
     GRAD[0] = gx;
