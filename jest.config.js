@@ -8,4 +8,5 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', verbatimModuleSyntax: false } }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup-fast-check.ts'],
 };
