@@ -50,7 +50,6 @@ export class CpuNarrowPhase implements NarrowPhase {
         if (a.shape.kind !== 'mask' && b.shape.kind !== 'mask') {
             const o = separation ? SHAPE_SEP : SHAPE_CONTACT;
             o.accuracy = accuracy;
-            out.reset();
             testShapes(a._shape(), b._shape(), o, out);
             return out.hit;
         }

@@ -337,10 +337,14 @@ export class CollisionWorld<T = unknown> {
         const ids = this._ids;
         this._broad.queryRect(minX, minY, maxX, maxY, ids);
         out.length = 0;
+        let rasterAcc = 0; // the query rect is rasterized once per accuracy met, not per candidate
         for (let i = 0; i < ids.count; i++) {
             const c = this._byProxy[ids.ids[i]] as Collider<T>;
             if (!(c._categoryBits & maskBits)) continue;
-            rasterizeShape(this._queryShape, c._accuracy, this._queryRaster);
+            if (c._accuracy !== rasterAcc) {
+                rasterizeShape(this._queryShape, c._accuracy, this._queryRaster);
+                rasterAcc = c._accuracy;
+            }
             const hit = testRasters(this._queryRaster, c._raster(c._accuracy), RECT_OPTIONS, this._queryContact);
             if (hit) out.push(c);
         }
