@@ -617,6 +617,35 @@ describe('count, bounds and rowBounds equal brute force', () => {
         }
     });
 
+    it('rowBounds.full: 1 iff every texel of [lo, hi) is opaque (empty rows count as full)', () => {
+        // Solid spans across word boundaries, a single hole anywhere, one-texel rows.
+        const extra: BitMask[] = [];
+        for (const w of [1, 31, 32, 33, 64, 65, 97]) {
+            for (const [a, b] of [[0, w], [1, w - 1], [w >> 1, w], [0, 1], [w - 1, w]]) {
+                if (!(a < b)) continue;
+                const m = new BitMask(w, 2);
+                for (let i = a; i < b; i++) m.set(i, 0, true);
+                for (let i = a; i < b; i++) m.set(i, 1, true);
+                if (b - a > 2) m.set(a + ((b - a) >> 1), 1, false); // a hole in row 1
+                extra.push(m);
+            }
+        }
+        let sawFull = 0, sawHoles = 0;
+        for (const m of [...masks, ...extra]) {
+            const { full } = m.rowBounds();
+            const rows = rowsOf(m);
+            for (let j = 0; j < m.height; j++) {
+                const row = rows[j];
+                const first = row.indexOf('#');
+                const isFull = first < 0 || !row.slice(first, row.lastIndexOf('#') + 1).includes('.');
+                expect(full[j]).toBe(isFull ? 1 : 0);
+                if (first >= 0) { if (isFull) sawFull++; else sawHoles++; }
+            }
+        }
+        expect(sawFull).toBeGreaterThan(50);
+        expect(sawHoles).toBeGreaterThan(50);
+    });
+
     it('padding bits past width are zero in every word, whatever produced the mask', () => {
         const produced: [string, BitMask][] = [];
         for (const w of [1, 5, 8, 31, 32, 33, 63, 64, 65, 70]) {

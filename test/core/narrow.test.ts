@@ -72,6 +72,17 @@ describe('rasterizeMask matches the definition sample for sample', () => {
                     }
                 }
             }
+            // Row summaries: span [rowLo, rowHi) and rowFull (no unset cell inside the span).
+            for (let r = 0; r < raster.height; r++) {
+                let lo = raster.width, hi = 0, set = 0;
+                for (let c = 0; c < raster.width; c++) {
+                    if (raster.has(raster.k0 + c, raster.l0 + r)) { if (lo > c) lo = c; hi = c + 1; set++; }
+                }
+                const full = set === hi - lo || set === 0 ? 1 : 0;
+                if (raster.rowLo[r] !== lo || raster.rowHi[r] !== hi || raster.rowFull[r] !== full) {
+                    throw new Error(`row ${r}: summary (${raster.rowLo[r]}, ${raster.rowHi[r]}, ${raster.rowFull[r]}), want (${lo}, ${hi}, ${full})`);
+                }
+            }
         }), { numRuns: 1500 });
         expect(cells).toBeGreaterThan(100000);
     });

@@ -1,4 +1,5 @@
 import { popcount32 } from './raster';
+import { computeRowBounds } from './rows';
 
 /**
  * One bit per texel, word-packed.
@@ -203,30 +204,16 @@ export class BitMask {
 
     /**
      * Per row: `lo[j]` = first opaque column (`width` when the row is empty), `hi[j]` = one past
-     * the last opaque column (0 when empty). Cached.
+     * the last opaque column (0 when empty), `full[j]` = 1 when the whole span is opaque. Cached.
      */
     rowBounds(): RowBounds {
         if (!this._rowBounds) {
             const { width, height, stride, bits } = this;
             const lo = new Int32Array(height);
             const hi = new Int32Array(height);
-            for (let j = 0; j < height; j++) {
-                const base = j * stride;
-                let l = width, h = 0;
-                for (let w = 0; w < stride; w++) {
-                    const x = bits[base + w];
-                    if (x !== 0) { l = (w << 5) + 31 - Math.clz32(x & -x); break; }
-                }
-                if (l < width) {
-                    for (let w = stride - 1; w >= 0; w--) {
-                        const x = bits[base + w];
-                        if (x !== 0) { h = (w << 5) + 32 - Math.clz32(x); break; }
-                    }
-                }
-                lo[j] = l;
-                hi[j] = h;
-            }
-            this._rowBounds = { lo, hi };
+            const full = new Uint8Array(height);
+            computeRowBounds(bits, stride, width, height, lo, hi, full);
+            this._rowBounds = { lo, hi, full };
         }
         return this._rowBounds;
     }
@@ -436,6 +423,8 @@ export interface MaskFromRGBAOptions {
 export interface RowBounds {
     lo: Int32Array;
     hi: Int32Array;
+    /** 1 when every texel of `[lo, hi)` is opaque (also for empty rows). */
+    full: Uint8Array;
 }
 
 /**

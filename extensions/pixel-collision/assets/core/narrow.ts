@@ -59,9 +59,14 @@ export function testMasks(
     const acc = checkAccuracy(options?.accuracy ?? DEFAULT_ACCURACY);
     assertInvertible(ta, 'transform of A');
     assertInvertible(tb, 'transform of B');
+    const qa = isUnitQuarterTurn(ta, acc), qb = isUnitQuarterTurn(tb, acc);
+    if (qa && qb) {
+        // Both zero-copy views (unrotated, unscaled sprites): making a view is cheaper than a
+        // memo lookup, and no window is needed.
+        return testRasters(rasterizeMaskChecked(a, ta, acc, VIEW_A), rasterizeMaskChecked(b, tb, acc, VIEW_B), options, out);
+    }
     let win: CellWindow | null = null;
-    // Unrotated sprites become zero-copy views whatever the window: skip computing it for them.
-    if (!options?.separation && !(isUnitQuarterTurn(ta, acc) && isUnitQuarterTurn(tb, acc))) {
+    if (!options?.separation) {
         // Only the overlap of the two boxes (+2 cells for the normal) can hold shared samples;
         // separation needs the whole rasters (it moves B around).
         win = pairWindow(a, ta, b, tb, acc);
@@ -119,17 +124,36 @@ export function testRasters(ra: WorldRaster, rb: WorldRaster, options?: NarrowOp
 
 /** Whether any sample is shared when B is moved by (dk, dl) cells. Early exit. */
 export function overlapAny(A: WorldRaster, B: WorldRaster, dk: number, dl: number): boolean {
-    return overlapCore(A, B, dk, dl, MODE_ANY, null, -BIG, BIG, -BIG, BIG) > 0;
+    const bl0 = B.l0 + dl, al0 = A.l0;
+    const lStart = al0 > bl0 ? al0 : bl0;
+    const lEnd = al0 + A.height < bl0 + B.height ? al0 + A.height : bl0 + B.height;
+    if (lStart >= lEnd) return false;
+    const bk0 = B.k0 + dk;
+    if (A.k0 + A.width <= bk0 || bk0 + B.width <= A.k0) return false;
+    const sh = A.k0 - bk0;
+    const aLo = A.rowLo, aHi = A.rowHi, bLo = B.rowLo, bHi = B.rowHi, aFull = A.rowFull, bFull = B.rowFull;
+    // First pass, spans only: a near miss (boxes overlap, no sample does) usually ends here,
+    // and a pair of full rows that meet is a hit.
+    let mixed = false;
+    for (let ra = lStart - al0, rb = lStart - bl0, rEnd = lEnd - al0; ra < rEnd; ra++, rb++) {
+        const c0 = aLo[ra] > bLo[rb] - sh ? aLo[ra] : bLo[rb] - sh;
+        const c1 = aHi[ra] < bHi[rb] - sh ? aHi[ra] : bHi[rb] - sh;
+        if (c0 < c1) {
+            if (aFull[ra] & bFull[rb]) return true;
+            mixed = true;
+        }
+    }
+    return mixed && overlapCore(A, B, dk, dl, MODE_ANY, null) > 0;
 }
 
 /** Number of shared samples when B is moved by (dk, dl) cells. */
 export function overlapCount(A: WorldRaster, B: WorldRaster, dk: number, dl: number): number {
-    return overlapCore(A, B, dk, dl, MODE_COUNT, null, -BIG, BIG, -BIG, BIG);
+    return overlapCore(A, B, dk, dl, MODE_COUNT, null);
 }
 
 /** Fills count, rect and centroid of `out` (world units) for the pair as they are. */
 export function overlapFull(A: WorldRaster, B: WorldRaster, out: Contact): void {
-    const n = overlapCore(A, B, 0, 0, MODE_FULL, FULL, -BIG, BIG, -BIG, BIG);
+    const n = overlapCore(A, B, 0, 0, MODE_FULL, FULL);
     out.hit = n > 0;
     out.count = n;
     if (n === 0) return;
@@ -163,45 +187,57 @@ for (let x = 1; x < 65536; x++) {
 }
 
 /**
- * The one loop every overlap question goes through. B is moved by (dk, dl) whole cells; only
- * world cells in the window `[kLo, kHi) x [lLo, lHi)` count. Rows whose opaque spans do not meet
- * are skipped without touching their words.
+ * The one loop every overlap question goes through. B is moved by (dk, dl) whole cells.
+ * Rows whose opaque spans do not meet are skipped without touching their words; two *full*
+ * rows (no hole in their spans) are answered from their spans alone.
  */
-function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mode: number, acc: FullAcc | null,
-    kLo: number, kHi: number, lLo: number, lHi: number): number {
+function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mode: number, acc: FullAcc | null): number {
     const bk0 = B.k0 + dk;
     const bl0 = B.l0 + dl;
-    let lStart = A.l0 > bl0 ? A.l0 : bl0;
-    let lEnd = A.l0 + A.height < bl0 + B.height ? A.l0 + A.height : bl0 + B.height;
-    if (lLo > lStart) lStart = lLo;
-    if (lHi < lEnd) lEnd = lHi;
+    const al0 = A.l0;
+    const lStart = al0 > bl0 ? al0 : bl0;
+    const lEnd = al0 + A.height < bl0 + B.height ? al0 + A.height : bl0 + B.height;
     if (lStart >= lEnd) return 0;
-    if (A.k0 + A.width <= bk0 || bk0 + B.width <= A.k0) return 0;
+    const ak0 = A.k0;
+    if (ak0 + A.width <= bk0 || bk0 + B.width <= ak0) return 0;
     const aBits = A.bits, bBits = B.bits;
     const aStride = A.stride, bStride = B.stride;
-    const aLo = A.rowLo, aHi = A.rowHi, bLo = B.rowLo, bHi = B.rowHi;
+    const aLo = A.rowLo, aHi = A.rowHi, bLo = B.rowLo, bHi = B.rowHi, aFull = A.rowFull, bFull = B.rowFull;
     // B column of A column c is c + sh.
-    const sh = A.k0 - bk0;
+    const sh = ak0 - bk0;
     const shw = sh >> 5; // floor division, also for negative shifts
     const o = sh & 31;
     const inv = 32 - o;
-    // The window in A columns.
-    const wc0 = kLo - A.k0, wc1 = kHi - A.k0;
     let count = 0;
-    let minK = 0x7fffffff, maxK = -0x7fffffff, minL = 0, maxL = 0, sumK = 0, sumL = 0;
-    for (let l = lStart; l < lEnd; l++) {
-        const ra = l - A.l0;
-        const rb = l - bl0;
-        // Intersect the rows' opaque spans (in A columns) and the clip window (cells)
+    let minK = 0x7fffffff, maxK = -0x7fffffff, minL = BIG, maxL = 0, sumK = 0, sumL = 0;
+    // Rows ra of A and rb of B are both world row l (they advance together).
+    for (let ra = lStart - al0, rb = lStart - bl0, rEnd = lEnd - al0; ra < rEnd; ra++, rb++) {
+        // Intersect the rows' opaque spans (in A columns).
         let c0 = aLo[ra];
         let c1 = aHi[ra];
         const b0 = bLo[rb] - sh;
         const b1 = bHi[rb] - sh;
         if (b0 > c0) c0 = b0;
         if (b1 < c1) c1 = b1;
-        if (wc0 > c0) c0 = wc0;
-        if (wc1 < c1) c1 = wc1;
         if (c0 >= c1) continue;
+        const af = aFull[ra], bf = bFull[rb];
+        if (af & bf) {
+            // Both rows full: the shared cells are exactly [c0, c1), no word to read.
+            if (mode === MODE_ANY) return 1;
+            const n = c1 - c0;
+            count += n;
+            if (mode === MODE_FULL) {
+                const first = ak0 + c0;
+                const l = ra + al0;
+                sumK += n * first + (n * (n - 1)) / 2;
+                if (first < minK) minK = first;
+                if (first + n - 1 > maxK) maxK = first + n - 1;
+                if (minL === BIG) minL = l;
+                maxL = l;
+                sumL += l * n;
+            }
+            continue;
+        }
         const aBase = ra * aStride;
         const bBase = rb * bStride;
         const w0 = c0 >> 5;
@@ -210,16 +246,20 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
         const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
         let rowCount = 0;
         for (let w = w0; w <= w1; w++) {
-            const wb = w + shw;
             let bw: number;
-            if (o === 0) {
-                bw = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
+            if (bf) {
+                bw = 0xffffffff; // every B cell of [c0, c1) is set
             } else {
-                const lo = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
-                const hi = wb + 1 >= 0 && wb + 1 < bStride ? bBits[bBase + wb + 1] : 0;
-                bw = (lo >>> o) | (hi << inv);
+                const wb = w + shw;
+                if (o === 0) {
+                    bw = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
+                } else {
+                    const lo = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
+                    const hi = wb + 1 >= 0 && wb + 1 < bStride ? bBits[bBase + wb + 1] : 0;
+                    bw = (lo >>> o) | (hi << inv);
+                }
             }
-            let x = aBits[aBase + w] & bw;
+            let x = (af ? 0xffffffff : aBits[aBase + w]) & bw;
             if (w === w0) x &= m0;
             if (w === w1) x &= m1;
             if (x === 0) continue;
@@ -229,7 +269,7 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
             const pc = PC16[xl] + PC16[xh];
             rowCount += pc;
             if (mode === MODE_FULL) {
-                const colBase = (w << 5) + A.k0;
+                const colBase = (w << 5) + ak0;
                 sumK += colBase * pc + IS16[xl] + IS16[xh] + 16 * PC16[xh];
                 const first = colBase + 31 - Math.clz32(x & -x);
                 const last = colBase + 31 - Math.clz32(x);
@@ -239,7 +279,8 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
         }
         if (rowCount > 0) {
             if (mode === MODE_FULL) {
-                if (count === 0) minL = l;
+                const l = ra + al0;
+                if (minL === BIG) minL = l;
                 maxL = l;
                 sumL += l * rowCount;
             }
@@ -286,7 +327,8 @@ const GRAD = new Float64Array(2);
 function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo: number, lHi: number): void {
     let gx = 0, gy = 0;
     const aBits = A.bits, bBits = B.bits, aStride = A.stride, bStride = B.stride;
-    const aLo = A.rowLo, aHi = A.rowHi;
+    const aLo = A.rowLo, aHi = A.rowHi, aFull = A.rowFull;
+    const bLo = B.rowLo, bHi = B.rowHi, bFull = B.rowFull, bH = B.height;
     const sh = A.k0 - B.k0;
     let lStart = A.l0, lEnd = A.l0 + A.height;
     if (lLo > lStart) lStart = lLo;
@@ -299,6 +341,17 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
         if (wc0 > c0) c0 = wc0;
         if (wc1 < c1) c1 = wc1;
         if (c0 >= c1) continue;
+        if (aFull[ra] && (rb < 0 || rb >= bH || bFull[rb]) && (rb + 1 < 0 || rb + 1 >= bH || bFull[rb + 1])
+            && (rb - 1 < 0 || rb - 1 >= bH || bFull[rb - 1])) {
+            // A's row and B's three rows are single spans: the counts are interval lengths.
+            if (rb >= 0 && rb < bH) {
+                const b0 = bLo[rb] - sh, b1 = bHi[rb] - sh;
+                gx += overlapLength(c0, c1, b0 - 1, b1 - 1) - overlapLength(c0, c1, b0 + 1, b1 + 1);
+            }
+            if (rb + 1 >= 0 && rb + 1 < bH) gy += overlapLength(c0, c1, bLo[rb + 1] - sh, bHi[rb + 1] - sh);
+            if (rb - 1 >= 0 && rb - 1 < bH) gy -= overlapLength(c0, c1, bLo[rb - 1] - sh, bHi[rb - 1] - sh);
+            continue;
+        }
         const w0 = c0 >> 5, w1 = (c1 - 1) >> 5;
         const m0 = (0xffffffff << (c0 & 31)) >>> 0;
         const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
@@ -332,6 +385,13 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
     }
     GRAD[0] = gx;
     GRAD[1] = gy;
+}
+
+/** Length of `[x0, x1) ∩ [y0, y1)` (0 when they miss; either may be empty). */
+function overlapLength(x0: number, x1: number, y0: number, y1: number): number {
+    const lo = x0 > y0 ? x0 : y0;
+    const hi = x1 < y1 ? x1 : y1;
+    return hi > lo ? hi - lo : 0;
 }
 
 /** 32 bits of row `r` of a raster's words, starting at column `c` (zero outside the raster). */
@@ -435,6 +495,8 @@ function contains(outer: CellWindow, inner: CellWindow): boolean {
     return outer.k0 <= inner.k0 && outer.l0 <= inner.l0 && outer.k1 >= inner.k1 && outer.l1 >= inner.l1;
 }
 
+const VIEW_A = new WorldRaster();
+const VIEW_B = new WorldRaster();
 const PAIR_WIN: CellWindow = { k0: 0, l0: 0, k1: 0, l1: 0 };
 const BOX_A = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const BOX_B = { minX: 0, minY: 0, maxX: 0, maxY: 0 };

@@ -1,4 +1,5 @@
 import type { BitMask } from './bitmask';
+import { computeRowBounds } from './rows';
 
 /**
  * A collider as seen by the world sampling grid: one bit per world cell, set when the
@@ -39,12 +40,18 @@ export class WorldRaster {
     rowLo: Int32Array = EMPTY_I32;
     /** Per row: one past the last set column (`0` when the row is empty). */
     rowHi: Int32Array = EMPTY_I32;
+    /**
+     * Per row: 1 when every column in `[rowLo, rowHi)` is set (also for empty rows). The narrow
+     * phase answers two full rows without reading their words.
+     */
+    rowFull: Uint8Array = EMPTY_U8;
     /** The mask this raster views, or null when it owns its buffer. */
     source: BitMask | null = null;
 
     private _ownBits: Uint32Array = EMPTY_U32;
     private _ownLo: Int32Array = EMPTY_I32;
     private _ownHi: Int32Array = EMPTY_I32;
+    private _ownFull: Uint8Array = EMPTY_U8;
 
     /**
      * Makes this raster own a cleared `width x height` buffer whose bit (0, 0) is world cell
@@ -63,6 +70,7 @@ export class WorldRaster {
             const n = Math.max(height, this._ownLo.length * 2);
             this._ownLo = new Int32Array(n);
             this._ownHi = new Int32Array(n);
+            this._ownFull = new Uint8Array(n);
         }
         this._ownBits.fill(0, 0, words);
         this.accuracy = accuracy;
@@ -74,6 +82,7 @@ export class WorldRaster {
         this.bits = this._ownBits;
         this.rowLo = this._ownLo;
         this.rowHi = this._ownHi;
+        this.rowFull = this._ownFull;
         this.source = null;
         return this;
     }
@@ -90,6 +99,7 @@ export class WorldRaster {
         this.bits = mask.bits;
         this.rowLo = rb.lo;
         this.rowHi = rb.hi;
+        this.rowFull = rb.full;
         this.source = mask;
         return this;
     }
@@ -114,32 +124,9 @@ export class WorldRaster {
         }
     }
 
-    /** Recomputes `rowLo` / `rowHi` from the bits. Call after writing an owned raster. */
+    /** Recomputes `rowLo` / `rowHi` / `rowFull` from the bits. Call after writing an owned raster. */
     updateRowBounds(): void {
-        const { bits, stride, width, height, rowLo, rowHi } = this;
-        for (let r = 0; r < height; r++) {
-            const base = r * stride;
-            let lo = width;
-            let hi = 0;
-            for (let w = 0; w < stride; w++) {
-                const x = bits[base + w];
-                if (x !== 0) {
-                    lo = (w << 5) + (31 - Math.clz32(x & -x));
-                    break;
-                }
-            }
-            if (lo < width) {
-                for (let w = stride - 1; w >= 0; w--) {
-                    const x = bits[base + w];
-                    if (x !== 0) {
-                        hi = (w << 5) + 32 - Math.clz32(x);
-                        break;
-                    }
-                }
-            }
-            rowLo[r] = lo;
-            rowHi[r] = hi;
-        }
+        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull);
     }
 
     /** Whether world cell `(k, l)` belongs to this raster. */
@@ -161,6 +148,7 @@ export class WorldRaster {
 
 const EMPTY_U32 = new Uint32Array(0);
 const EMPTY_I32 = new Int32Array(0);
+const EMPTY_U8 = new Uint8Array(0);
 
 /** Number of set bits in a 32-bit word. */
 export function popcount32(x: number): number {

@@ -1,0 +1,42 @@
+/**
+ * Per-row summaries of a word-packed bit grid (a {@link BitMask} or a {@link WorldRaster}):
+ * the opaque span `[lo, hi)` of each row and whether that span is *full* (every bit between
+ * `lo` and `hi` set, the common case for solid sprites). The narrow phase answers a pair of
+ * full rows in O(1) (the shared cells are one interval) and reads words only for the others.
+ *
+ * An empty row has `lo = width`, `hi = 0` and counts as full (its span holds no unset bit).
+ */
+export function computeRowBounds(
+    bits: Uint32Array, stride: number, width: number, height: number,
+    lo: Int32Array, hi: Int32Array, full: Uint8Array,
+): void {
+    for (let r = 0; r < height; r++) {
+        const base = r * stride;
+        let wl = 0;
+        while (wl < stride && bits[base + wl] === 0) wl++;
+        if (wl === stride) {
+            lo[r] = width;
+            hi[r] = 0;
+            full[r] = 1;
+            continue;
+        }
+        let wh = stride - 1;
+        while (bits[base + wh] === 0) wh--;
+        const xl = bits[base + wl];
+        const xh = bits[base + wh];
+        const bl = 31 - Math.clz32(xl & -xl); // first set bit of word wl
+        const bh = 31 - Math.clz32(xh); // last set bit of word wh
+        lo[r] = (wl << 5) + bl;
+        hi[r] = (wh << 5) + bh + 1;
+        // Full iff the bits from (wl, bl) to (wh, bh) are all set.
+        let f: boolean;
+        if (wl === wh) {
+            const m = (0xffffffff >>> (31 - bh)) & (0xffffffff << bl);
+            f = (xl & m) === m;
+        } else {
+            f = (xl >>> bl) === (0xffffffff >>> bl) && (xh | ~(0xffffffff >>> (31 - bh))) === -1;
+            for (let w = wl + 1; f && w < wh; w++) f = bits[base + w] === 0xffffffff;
+        }
+        full[r] = f ? 1 : 0;
+    }
+}
