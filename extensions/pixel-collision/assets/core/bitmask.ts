@@ -212,8 +212,9 @@ export class BitMask {
             const lo = new Int32Array(height);
             const hi = new Int32Array(height);
             const full = new Uint8Array(height);
-            computeRowBounds(bits, stride, width, height, lo, hi, full);
-            this._rowBounds = { lo, hi, full };
+            const spans = new Int32Array(2 * height);
+            computeRowBounds(bits, stride, width, height, lo, hi, full, spans);
+            this._rowBounds = { lo, hi, full, spans };
         }
         return this._rowBounds;
     }
@@ -425,6 +426,8 @@ export interface RowBounds {
     hi: Int32Array;
     /** 1 when every texel of `[lo, hi)` is opaque (also for empty rows). */
     full: Uint8Array;
+    /** The same packed: `[lo, hi]` per row, `lo` stored as `~lo` when the row is not full. */
+    spans: Int32Array;
 }
 
 /**

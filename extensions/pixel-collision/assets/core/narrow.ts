@@ -3,7 +3,7 @@ import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { Contact } from './contact';
 import { WorldRaster } from './raster';
-import { isUnitQuarterTurn, rasterizeMaskChecked } from './rasterize';
+import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
@@ -57,13 +57,14 @@ export function testMasks(
     options?: NarrowOptions, out: Contact = SCRATCH_CONTACT,
 ): boolean {
     const acc = checkAccuracy(options?.accuracy ?? DEFAULT_ACCURACY);
-    assertInvertible(ta, 'transform of A');
-    assertInvertible(tb, 'transform of B');
+    // A unit quarter turn has a finite, invertible linear part: only its translation needs checking.
     const qa = isUnitQuarterTurn(ta, acc), qb = isUnitQuarterTurn(tb, acc);
+    if (!(qa && Number.isFinite(ta.tx) && Number.isFinite(ta.ty))) assertInvertible(ta, 'transform of A');
+    if (!(qb && Number.isFinite(tb.tx) && Number.isFinite(tb.ty))) assertInvertible(tb, 'transform of B');
     if (qa && qb) {
         // Both zero-copy views (unrotated, unscaled sprites): making a view is cheaper than a
         // memo lookup, and no window is needed.
-        return testRasters(rasterizeMaskChecked(a, ta, acc, VIEW_A), rasterizeMaskChecked(b, tb, acc, VIEW_B), options, out);
+        return testRasters(viewQuarterTurn(a, ta, acc, VIEW_A), viewQuarterTurn(b, tb, acc, VIEW_B), options, out);
     }
     let win: CellWindow | null = null;
     if (!options?.separation) {
@@ -131,15 +132,21 @@ export function overlapAny(A: WorldRaster, B: WorldRaster, dk: number, dl: numbe
     const bk0 = B.k0 + dk;
     if (A.k0 + A.width <= bk0 || bk0 + B.width <= A.k0) return false;
     const sh = A.k0 - bk0;
-    const aLo = A.rowLo, aHi = A.rowHi, bLo = B.rowLo, bHi = B.rowHi, aFull = A.rowFull, bFull = B.rowFull;
+    const sa = A.rowSpans, sb = B.rowSpans;
     // First pass, spans only: a near miss (boxes overlap, no sample does) usually ends here,
     // and a pair of full rows that meet is a hit.
     let mixed = false;
-    for (let ra = lStart - al0, rb = lStart - bl0, rEnd = lEnd - al0; ra < rEnd; ra++, rb++) {
-        const c0 = aLo[ra] > bLo[rb] - sh ? aLo[ra] : bLo[rb] - sh;
-        const c1 = aHi[ra] < bHi[rb] - sh ? aHi[ra] : bHi[rb] - sh;
+    for (let ia = 2 * (lStart - al0), ib = 2 * (lStart - bl0), e = 2 * (lEnd - al0); ia < e; ia += 2, ib += 2) {
+        let a0 = sa[ia], b0 = sb[ib];
+        const full = (a0 | b0) >= 0;
+        if (!full) { if (a0 < 0) a0 = ~a0; if (b0 < 0) b0 = ~b0; }
+        b0 -= sh;
+        const b1 = sb[ib + 1] - sh;
+        const c0 = a0 > b0 ? a0 : b0;
+        const a1 = sa[ia + 1];
+        const c1 = a1 < b1 ? a1 : b1;
         if (c0 < c1) {
-            if (aFull[ra] & bFull[rb]) return true;
+            if (full) return true;
             mixed = true;
         }
     }
@@ -202,7 +209,7 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
     if (ak0 + A.width <= bk0 || bk0 + B.width <= ak0) return 0;
     const aBits = A.bits, bBits = B.bits;
     const aStride = A.stride, bStride = B.stride;
-    const aLo = A.rowLo, aHi = A.rowHi, bLo = B.rowLo, bHi = B.rowHi, aFull = A.rowFull, bFull = B.rowFull;
+    const sa = A.rowSpans, sb = B.rowSpans;
     // B column of A column c is c + sh.
     const sh = ak0 - bk0;
     const shw = sh >> 5; // floor division, also for negative shifts
@@ -212,16 +219,17 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
     let minK = 0x7fffffff, maxK = -0x7fffffff, minL = BIG, maxL = 0, sumK = 0, sumL = 0;
     // Rows ra of A and rb of B are both world row l (they advance together).
     for (let ra = lStart - al0, rb = lStart - bl0, rEnd = lEnd - al0; ra < rEnd; ra++, rb++) {
-        // Intersect the rows' opaque spans (in A columns).
-        let c0 = aLo[ra];
-        let c1 = aHi[ra];
-        const b0 = bLo[rb] - sh;
-        const b1 = bHi[rb] - sh;
-        if (b0 > c0) c0 = b0;
-        if (b1 < c1) c1 = b1;
+        // Intersect the rows' opaque spans (in A columns); a negative start marks a row with holes.
+        let a0 = sa[2 * ra], b0 = sb[2 * rb];
+        const af = a0 >= 0, bf = b0 >= 0;
+        if (!af) a0 = ~a0;
+        if (!bf) b0 = ~b0;
+        b0 -= sh;
+        const a1 = sa[2 * ra + 1], b1 = sb[2 * rb + 1] - sh;
+        const c0 = a0 > b0 ? a0 : b0;
+        const c1 = a1 < b1 ? a1 : b1;
         if (c0 >= c1) continue;
-        const af = aFull[ra], bf = bFull[rb];
-        if (af & bf) {
+        if (af && bf) {
             // Both rows full: the shared cells are exactly [c0, c1), no word to read.
             if (mode === MODE_ANY) return 1;
             const n = c1 - c0;
@@ -321,67 +329,48 @@ const GRAD = new Float64Array(2);
 
 /**
  * `GRAD = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))` over the
- * window, in one pass: per A word, `pc(a & bL) - pc(a & bR) = pc(a & bL & ~bR) - pc(a & bR & ~bL)`,
- * and those words are zero except where B has an edge, so most words cost a few ALU operations.
+ * window, in one pass over A's rows. Where A's row and B's three rows (above, same, below) are
+ * all full spans, the four counts are interval lengths; otherwise each is counted on its own
+ * ({@link rowShared}).
  */
 function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo: number, lHi: number): void {
     let gx = 0, gy = 0;
-    const aBits = A.bits, bBits = B.bits, aStride = A.stride, bStride = B.stride;
-    const aLo = A.rowLo, aHi = A.rowHi, aFull = A.rowFull;
-    const bLo = B.rowLo, bHi = B.rowHi, bFull = B.rowFull, bH = B.height;
+    const bH = B.height;
     const sh = A.k0 - B.k0;
     let lStart = A.l0, lEnd = A.l0 + A.height;
     if (lLo > lStart) lStart = lLo;
     if (lHi < lEnd) lEnd = lHi;
     const wc0 = kLo - A.k0, wc1 = kHi - A.k0;
+    if (lStart >= lEnd) { GRAD[0] = 0; GRAD[1] = 0; return; }
+    // B's spans (in A columns) of rows rb - 1, rb, rb + 1, rolling; rows outside B are empty
+    // (an empty span counts as full). A negative start marks a row with holes.
+    const sa = A.rowSpans, sb = B.rowSpans;
+    const rb0 = lStart - B.l0;
+    let p0 = BIG, p1 = -BIG, c0b = BIG, c1b = -BIG;
+    if (rb0 - 1 >= 0 && rb0 - 1 < bH) { p0 = sb[2 * rb0 - 2]; p1 = sb[2 * rb0 - 1] - sh; }
+    if (rb0 >= 0 && rb0 < bH) { c0b = sb[2 * rb0]; c1b = sb[2 * rb0 + 1] - sh; }
     for (let l = lStart; l < lEnd; l++) {
         const ra = l - A.l0;
         const rb = l - B.l0;
-        let c0 = aLo[ra], c1 = aHi[ra];
+        let n0 = BIG, n1 = -BIG;
+        if (rb + 1 >= 0 && rb + 1 < bH) { n0 = sb[2 * rb + 2]; n1 = sb[2 * rb + 3] - sh; }
+        const d0 = p0, d1 = p1, b0 = c0b, b1 = c1b;
+        p0 = c0b; p1 = c1b; c0b = n0; c1b = n1;
+        let c0 = sa[2 * ra], c1 = sa[2 * ra + 1];
+        const af = c0 >= 0;
+        if (!af) c0 = ~c0;
         if (wc0 > c0) c0 = wc0;
         if (wc1 < c1) c1 = wc1;
         if (c0 >= c1) continue;
-        if (aFull[ra] && (rb < 0 || rb >= bH || bFull[rb]) && (rb + 1 < 0 || rb + 1 >= bH || bFull[rb + 1])
-            && (rb - 1 < 0 || rb - 1 >= bH || bFull[rb - 1])) {
-            // A's row and B's three rows are single spans: the counts are interval lengths.
-            if (rb >= 0 && rb < bH) {
-                const b0 = bLo[rb] - sh, b1 = bHi[rb] - sh;
-                gx += overlapLength(c0, c1, b0 - 1, b1 - 1) - overlapLength(c0, c1, b0 + 1, b1 + 1);
-            }
-            if (rb + 1 >= 0 && rb + 1 < bH) gy += overlapLength(c0, c1, bLo[rb + 1] - sh, bHi[rb + 1] - sh);
-            if (rb - 1 >= 0 && rb - 1 < bH) gy -= overlapLength(c0, c1, bLo[rb - 1] - sh, bHi[rb - 1] - sh);
-            continue;
-        }
-        const w0 = c0 >> 5, w1 = (c1 - 1) >> 5;
-        const m0 = (0xffffffff << (c0 & 31)) >>> 0;
-        const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
-        const aBase = ra * aStride;
-        // B's row words at A word w's columns, rolling: prev = word w-1, cur = w, next = w+1.
-        let prev = rowBits(bBits, B.height, bStride, rb, (w0 << 5) + sh - 32);
-        let cur = rowBits(bBits, B.height, bStride, rb, (w0 << 5) + sh);
-        for (let w = w0; w <= w1; w++) {
-            const cb = (w << 5) + sh;
-            const next = rowBits(bBits, B.height, bStride, rb, cb + 32);
-            let av = aBits[aBase + w];
-            if (w === w0) av &= m0;
-            if (w === w1) av &= m1;
-            if (av !== 0) {
-                // B's columns c + sh + 1 (B moved -x) and c + sh - 1 (B moved +x), same row.
-                const bl = (cur >>> 1) | (next << 31);
-                const br = (cur << 1) | (prev >>> 31);
-                const xl = av & bl & ~br, xr = av & br & ~bl;
-                if (xl !== 0) gx += PC16[xl & 0xffff] + PC16[xl >>> 16];
-                if (xr !== 0) gx -= PC16[xr & 0xffff] + PC16[xr >>> 16];
-                // B's rows rb + 1 (B moved -y) and rb - 1 (B moved +y), same columns.
-                const bu = rowBits(bBits, B.height, bStride, rb + 1, cb);
-                const bd = rowBits(bBits, B.height, bStride, rb - 1, cb);
-                const yu = av & bu & ~bd, yd = av & bd & ~bu;
-                if (yu !== 0) gy += PC16[yu & 0xffff] + PC16[yu >>> 16];
-                if (yd !== 0) gy -= PC16[yd & 0xffff] + PC16[yd >>> 16];
-            }
-            prev = cur;
-            cur = next;
-        }
+        // Where A's row and B's row are full spans, a count is an interval length; otherwise
+        // it is counted from the words ({@link rowShared}). Stored starts are B columns; BIG
+        // marks a row outside B.
+        if (af && b0 >= 0) gx += overlapLength(c0, c1, b0 - sh - 1, b1 - 1) - overlapLength(c0, c1, b0 - sh + 1, b1 + 1);
+        else gx += rowShared(A, ra, B, rb, sh + 1, c0, c1) - rowShared(A, ra, B, rb, sh - 1, c0, c1);
+        if (af && n0 >= 0) gy += overlapLength(c0, c1, n0 - sh, n1);
+        else gy += rowShared(A, ra, B, rb + 1, sh, c0, c1);
+        if (af && d0 >= 0) gy -= overlapLength(c0, c1, d0 - sh, d1);
+        else gy -= rowShared(A, ra, B, rb - 1, sh, c0, c1);
     }
     GRAD[0] = gx;
     GRAD[1] = gy;
@@ -394,16 +383,50 @@ function overlapLength(x0: number, x1: number, y0: number, y1: number): number {
     return hi > lo ? hi - lo : 0;
 }
 
-/** 32 bits of row `r` of a raster's words, starting at column `c` (zero outside the raster). */
-function rowBits(bits: Uint32Array, height: number, stride: number, r: number, c: number): number {
-    if (r < 0 || r >= height) return 0;
-    const base = r * stride;
-    const wb = c >> 5;
-    const o = c & 31;
-    const lo = wb >= 0 && wb < stride ? bits[base + wb] : 0;
-    if (o === 0) return lo;
-    const hi = wb + 1 >= 0 && wb + 1 < stride ? bits[base + wb + 1] : 0;
-    return (lo >>> o) | (hi << (32 - o));
+/**
+ * Number of columns c in `[c0, c1)` (A columns) where row `ra` of A and row `rb` of B, at B
+ * column `c + sh`, are both set. Spans first: two full rows are an interval, a full row reads
+ * only the other row's words.
+ */
+function rowShared(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): number {
+    if (rb < 0 || rb >= B.height) return 0;
+    let a0 = A.rowSpans[2 * ra], b0 = B.rowSpans[2 * rb];
+    const af = a0 >= 0, bf = b0 >= 0;
+    if (!af) a0 = ~a0;
+    if (!bf) b0 = ~b0;
+    b0 -= sh;
+    const a1 = A.rowSpans[2 * ra + 1], b1 = B.rowSpans[2 * rb + 1] - sh;
+    if (a0 > c0) c0 = a0;
+    if (b0 > c0) c0 = b0;
+    if (a1 < c1) c1 = a1;
+    if (b1 < c1) c1 = b1;
+    if (c0 >= c1) return 0;
+    if (af && bf) return c1 - c0;
+    const aBits = A.bits, bBits = B.bits, bStride = B.stride;
+    const aBase = ra * A.stride, bBase = rb * bStride;
+    const shw = sh >> 5, o = sh & 31, inv = 32 - o;
+    const w0 = c0 >> 5, w1 = (c1 - 1) >> 5;
+    const m0 = (0xffffffff << (c0 & 31)) >>> 0;
+    const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
+    let n = 0;
+    for (let w = w0; w <= w1; w++) {
+        let bw = 0xffffffff;
+        if (!bf) {
+            const wb = w + shw;
+            const lo = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
+            if (o === 0) {
+                bw = lo;
+            } else {
+                const hi = wb + 1 >= 0 && wb + 1 < bStride ? bBits[bBase + wb + 1] : 0;
+                bw = (lo >>> o) | (hi << inv);
+            }
+        }
+        let x = (af ? 0xffffffff : aBits[aBase + w]) & bw;
+        if (w === w0) x &= m0;
+        if (w === w1) x &= m1;
+        if (x !== 0) n += PC16[x & 0xffff] + PC16[x >>> 16];
+    }
+    return n;
 }
 
 function separation(A: WorldRaster, B: WorldRaster, out: Contact): void {

@@ -45,6 +45,8 @@ export class WorldRaster {
      * phase answers two full rows without reading their words.
      */
     rowFull: Uint8Array = EMPTY_U8;
+    /** The same packed for hot loops: `[lo or ~lo when not full, hi]` per row (see `rows.ts`). */
+    rowSpans: Int32Array = EMPTY_I32;
     /** The mask this raster views, or null when it owns its buffer. */
     source: BitMask | null = null;
 
@@ -52,6 +54,7 @@ export class WorldRaster {
     private _ownLo: Int32Array = EMPTY_I32;
     private _ownHi: Int32Array = EMPTY_I32;
     private _ownFull: Uint8Array = EMPTY_U8;
+    private _ownSpans: Int32Array = EMPTY_I32;
 
     /**
      * Makes this raster own a cleared `width x height` buffer whose bit (0, 0) is world cell
@@ -71,6 +74,7 @@ export class WorldRaster {
             this._ownLo = new Int32Array(n);
             this._ownHi = new Int32Array(n);
             this._ownFull = new Uint8Array(n);
+            this._ownSpans = new Int32Array(2 * n);
         }
         this._ownBits.fill(0, 0, words);
         this.accuracy = accuracy;
@@ -83,6 +87,7 @@ export class WorldRaster {
         this.rowLo = this._ownLo;
         this.rowHi = this._ownHi;
         this.rowFull = this._ownFull;
+        this.rowSpans = this._ownSpans;
         this.source = null;
         return this;
     }
@@ -100,6 +105,7 @@ export class WorldRaster {
         this.rowLo = rb.lo;
         this.rowHi = rb.hi;
         this.rowFull = rb.full;
+        this.rowSpans = rb.spans;
         this.source = mask;
         return this;
     }
@@ -124,9 +130,9 @@ export class WorldRaster {
         }
     }
 
-    /** Recomputes `rowLo` / `rowHi` / `rowFull` from the bits. Call after writing an owned raster. */
+    /** Recomputes `rowLo` / `rowHi` / `rowFull` / `rowSpans` from the bits. Call after writing an owned raster. */
     updateRowBounds(): void {
-        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull);
+        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans);
     }
 
     /** Whether world cell `(k, l)` belongs to this raster. */

@@ -81,6 +81,15 @@ function isPowerOfTwo(x: number): boolean {
 
 function rasterizeQuarterTurn(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster): boolean {
     if (!isUnitQuarterTurn(t, accuracy)) return false;
+    viewQuarterTurn(mask, t, accuracy, out);
+    return true;
+}
+
+/**
+ * @internal The zero-copy view of `mask` under `t`, which must be a unit quarter turn at
+ * `accuracy` ({@link isUnitQuarterTurn}) with a finite translation. Any mask, also an empty one.
+ */
+export function viewQuarterTurn(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster): WorldRaster {
     const swap = t.a === 0;
     // World x follows local u (no swap) or v (swap); world y follows the other.
     const sx = swap ? Math.sign(t.c) : Math.sign(t.a);
@@ -93,8 +102,7 @@ function rasterizeQuarterTurn(mask: BitMask, t: Readonly<Affine2D>, accuracy: nu
     // Raster column of sample k is k - k0: the index itself (sx > 0) or mirrored (nx - 1 - index).
     const k0 = sx > 0 ? 0 - floorHalfMinus(0.5, TX) : floorHalfMinus(-0.5, -TX) - (nx - 1); // 0 - x: never -0
     const l0 = sy > 0 ? 0 - floorHalfMinus(0.5, TY) : floorHalfMinus(-0.5, -TY) - (ny - 1);
-    out.view(mask.oriented(swap, sx < 0, sy < 0), accuracy, k0, l0);
-    return true;
+    return out.view(mask.oriented(swap, sx < 0, sy < 0), accuracy, k0, l0);
 }
 
 const SCRATCH_BOUNDS = { x: 0, y: 0, width: 0, height: 0 };

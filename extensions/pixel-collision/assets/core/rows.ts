@@ -5,10 +5,13 @@
  * full rows in O(1) (the shared cells are one interval) and reads words only for the others.
  *
  * An empty row has `lo = width`, `hi = 0` and counts as full (its span holds no unset bit).
+ *
+ * `spans` packs the same for the narrow phase's hot loops (one array, adjacent loads):
+ * `spans[2r] = lo` for a full row, `~lo` (negative) for a row with holes; `spans[2r + 1] = hi`.
  */
 export function computeRowBounds(
     bits: Uint32Array, stride: number, width: number, height: number,
-    lo: Int32Array, hi: Int32Array, full: Uint8Array,
+    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array,
 ): void {
     for (let r = 0; r < height; r++) {
         const base = r * stride;
@@ -18,6 +21,8 @@ export function computeRowBounds(
             lo[r] = width;
             hi[r] = 0;
             full[r] = 1;
+            spans[2 * r] = width;
+            spans[2 * r + 1] = 0;
             continue;
         }
         let wh = stride - 1;
@@ -38,5 +43,7 @@ export function computeRowBounds(
             for (let w = wl + 1; f && w < wh; w++) f = bits[base + w] === 0xffffffff;
         }
         full[r] = f ? 1 : 0;
+        spans[2 * r] = f ? lo[r] : ~lo[r];
+        spans[2 * r + 1] = hi[r];
     }
 }
