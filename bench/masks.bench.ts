@@ -29,7 +29,7 @@ import { WorldRaster } from '../extensions/pixel-collision/assets/core/raster';
 import { rasterizeMask } from '../extensions/pixel-collision/assets/core/rasterize';
 import { clearRasterMemo, overlapFull, testMasks, testRasters } from '../extensions/pixel-collision/assets/core/narrow';
 import type { NarrowOptions } from '../extensions/pixel-collision/assets/core/narrow';
-import { blob, disc, rgbaFrom, rng } from '../test/fixtures/masks';
+import { blob, disc, noise, rgbaFrom, ring, rng } from '../test/fixtures/masks';
 import { fmtMs, fmtRatio, mulberry32, timeIt, timeSideBySide, writeSection } from './harness';
 
 const SIZES = [64, 128, 256];
@@ -471,6 +471,37 @@ function runIdentity128(): void {
     addRow('aa', `128², full contact, identity transform (no y-flip)`, t, 0, ok, String(baseRes.count));
 }
 
+/**
+ * Masks with holes at 128² (rows that are not one solid span): here the span shortcut does not
+ * apply and every shared row is ANDed word by word. Shown so the solid-sprite rows above are not
+ * mistaken for the general case.
+ */
+function runHoles128(): void {
+    const n = 128;
+    const cases: [string, BitMask, BitMask][] = [
+        ['rings (every row crossing the hole has two runs)', ring(n, n), ring(n, n)],
+        ['50 % noise vs blob (no row is one run)', noise(n, n, rng(31), 0.5), blob(n, n, rng(2000 + n))],
+    ];
+    for (const [name, ma, mb] of cases) {
+        const A = sprite(ma, aaT(13.2, 500.4));
+        const B = sprite(mb, aaT(13.2 + 0.45 * n + 0.3, 500.4 + 0.2 * n + 0.7));
+        const a = aaBox(A), b = aaBox(B);
+        testMasks(A.mask, A.t, B.mask, B.t, FULL, contact);
+        xnaFull(a, b, baseRes);
+        const ok = check(`128² ${name} full`, sameFull(contact, baseRes));
+        let t = race({
+            ours: () => testMasks(A.mask, A.t, B.mask, B.t, FULL, contact),
+            base: () => xnaFull(a, b, baseRes),
+        });
+        addRow('aa', `128², ${name}, full contact`, t, 0, ok, String(baseRes.count));
+        t = race({
+            ours: () => testMasks(A.mask, A.t, B.mask, B.t, COUNT, contact),
+            base: () => xnaCount(a, b),
+        });
+        addRow('aa', `128², ${name}, count only`, t, 0, ok && contact.count === xnaCount(a, b), String(baseRes.count));
+    }
+}
+
 function runRotated(n: number): void {
     const g = 'rot';
     const { A, B } = rotPair(n);
@@ -696,6 +727,7 @@ export function run(): void {
     const t0 = performance.now();
     for (const n of SIZES) runAxisAligned(n);
     runIdentity128();
+    runHoles128();
     for (const n of SIZES) runRotated(n);
     const many = runMany();
     const cons = construction();
