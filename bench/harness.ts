@@ -94,7 +94,8 @@ export function machineDescription(): string {
  * other benchmark files are kept, so each file can be run on its own.
  */
 export function writeSection(section: Section): void {
-    const dir = join(__dirname, 'results');
+    // BENCH_RESULTS_DIR: set by bench/run.ts, which runs bundled copies from a temporary folder.
+    const dir = process.env.BENCH_RESULTS_DIR ?? join(__dirname, 'results');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${machineName()}.md`);
     const begin = `<!-- begin ${section.title} -->`;

@@ -213,8 +213,9 @@ export class BitMask {
             const hi = new Int32Array(height);
             const full = new Uint8Array(height);
             const spans = new Int32Array(2 * height);
-            computeRowBounds(bits, stride, width, height, lo, hi, full, spans);
-            this._rowBounds = { lo, hi, full, spans };
+            const bands = new Int32Array(2 * height);
+            computeRowBounds(bits, stride, width, height, lo, hi, full, spans, bands);
+            this._rowBounds = { lo, hi, full, spans, bands };
         }
         return this._rowBounds;
     }
@@ -428,6 +429,8 @@ export interface RowBounds {
     full: Uint8Array;
     /** The same packed: `[lo, hi]` per row, `lo` stored as `~lo` when the row is not full. */
     spans: Int32Array;
+    /** Per row r: the union span of rows r .. r + 3, packed `[lo, hi]` (for near-miss rejects). */
+    bands: Int32Array;
 }
 
 /**

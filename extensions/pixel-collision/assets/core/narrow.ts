@@ -5,6 +5,7 @@ import { Contact } from './contact';
 import { WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
+import { BAND } from './rows';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
 /**
@@ -132,22 +133,28 @@ export function overlapAny(A: WorldRaster, B: WorldRaster, dk: number, dl: numbe
     const bk0 = B.k0 + dk;
     if (A.k0 + A.width <= bk0 || bk0 + B.width <= A.k0) return false;
     const sh = A.k0 - bk0;
-    const sa = A.rowSpans, sb = B.rowSpans;
+    const sa = A.rowSpans, sb = B.rowSpans, ba = A.rowBands, bb = B.rowBands;
     // First pass, spans only: a near miss (boxes overlap, no sample does) usually ends here,
-    // and a pair of full rows that meet is a hit.
+    // mostly a band of BAND rows at a time; a pair of full rows that meet is a hit.
     let mixed = false;
-    for (let ia = 2 * (lStart - al0), ib = 2 * (lStart - bl0), e = 2 * (lEnd - al0); ia < e; ia += 2, ib += 2) {
-        let a0 = sa[ia], b0 = sb[ib];
-        const full = (a0 | b0) >= 0;
-        if (!full) { if (a0 < 0) a0 = ~a0; if (b0 < 0) b0 = ~b0; }
-        b0 -= sh;
-        const b1 = sb[ib + 1] - sh;
-        const c0 = a0 > b0 ? a0 : b0;
-        const a1 = sa[ia + 1];
-        const c1 = a1 < b1 ? a1 : b1;
-        if (c0 < c1) {
-            if (full) return true;
-            mixed = true;
+    for (let l = lStart; l < lEnd; l += BAND) {
+        const ia = 2 * (l - al0), ib = 2 * (l - bl0);
+        const u0 = ba[ia] > bb[ib] - sh ? ba[ia] : bb[ib] - sh;
+        const u1 = ba[ia + 1] < bb[ib + 1] - sh ? ba[ia + 1] : bb[ib + 1] - sh;
+        if (u0 >= u1) continue; // no row of this band can meet
+        for (let ja = ia, jb = ib, e = 2 * ((l + BAND < lEnd ? l + BAND : lEnd) - al0); ja < e; ja += 2, jb += 2) {
+            let a0 = sa[ja], b0 = sb[jb];
+            const full = (a0 | b0) >= 0;
+            if (!full) { if (a0 < 0) a0 = ~a0; if (b0 < 0) b0 = ~b0; }
+            b0 -= sh;
+            const b1 = sb[jb + 1] - sh;
+            const c0 = a0 > b0 ? a0 : b0;
+            const a1 = sa[ja + 1];
+            const c1 = a1 < b1 ? a1 : b1;
+            if (c0 < c1) {
+                if (full) return true;
+                mixed = true;
+            }
         }
     }
     return mixed && overlapCore(A, B, dk, dl, MODE_ANY, null) > 0;
@@ -545,8 +552,8 @@ function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly
 
 /** Forgets memoized rasters (tests and benchmarks use it to measure cold costs). */
 export function clearRasterMemo(): void {
-    for (const slot of MEMO) {
-        slot.mask = null;
-        slot.version = -1;
+    for (let i = 0; i < MEMO_SLOTS; i++) {
+        MEMO[i].mask = null;
+        MEMO[i].version = -1;
     }
 }

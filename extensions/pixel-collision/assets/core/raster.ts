@@ -47,6 +47,8 @@ export class WorldRaster {
     rowFull: Uint8Array = EMPTY_U8;
     /** The same packed for hot loops: `[lo or ~lo when not full, hi]` per row (see `rows.ts`). */
     rowSpans: Int32Array = EMPTY_I32;
+    /** Per row r: the union span of rows r .. r + 3, packed `[lo, hi]` (see `rows.ts`, BAND). */
+    rowBands: Int32Array = EMPTY_I32;
     /** The mask this raster views, or null when it owns its buffer. */
     source: BitMask | null = null;
 
@@ -55,6 +57,7 @@ export class WorldRaster {
     private _ownHi: Int32Array = EMPTY_I32;
     private _ownFull: Uint8Array = EMPTY_U8;
     private _ownSpans: Int32Array = EMPTY_I32;
+    private _ownBands: Int32Array = EMPTY_I32;
 
     /**
      * Makes this raster own a cleared `width x height` buffer whose bit (0, 0) is world cell
@@ -75,6 +78,7 @@ export class WorldRaster {
             this._ownHi = new Int32Array(n);
             this._ownFull = new Uint8Array(n);
             this._ownSpans = new Int32Array(2 * n);
+            this._ownBands = new Int32Array(2 * n);
         }
         this._ownBits.fill(0, 0, words);
         this.accuracy = accuracy;
@@ -88,6 +92,7 @@ export class WorldRaster {
         this.rowHi = this._ownHi;
         this.rowFull = this._ownFull;
         this.rowSpans = this._ownSpans;
+        this.rowBands = this._ownBands;
         this.source = null;
         return this;
     }
@@ -106,6 +111,7 @@ export class WorldRaster {
         this.rowHi = rb.hi;
         this.rowFull = rb.full;
         this.rowSpans = rb.spans;
+        this.rowBands = rb.bands;
         this.source = mask;
         return this;
     }
@@ -130,9 +136,9 @@ export class WorldRaster {
         }
     }
 
-    /** Recomputes `rowLo` / `rowHi` / `rowFull` / `rowSpans` from the bits. Call after writing an owned raster. */
+    /** Recomputes the row summaries (`rowLo`, `rowHi`, `rowFull`, `rowSpans`, `rowBands`) from the bits. Call after writing an owned raster. */
     updateRowBounds(): void {
-        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans);
+        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans, this.rowBands);
     }
 
     /** Whether world cell `(k, l)` belongs to this raster. */

@@ -11,7 +11,7 @@
  */
 export function computeRowBounds(
     bits: Uint32Array, stride: number, width: number, height: number,
-    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array,
+    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array, bands: Int32Array,
 ): void {
     for (let r = 0; r < height; r++) {
         const base = r * stride;
@@ -46,4 +46,21 @@ export function computeRowBounds(
         spans[2 * r] = f ? lo[r] : ~lo[r];
         spans[2 * r + 1] = hi[r];
     }
+    for (let r = 0; r < height; r++) {
+        let bl = width, bh = 0;
+        for (let q = r, e = r + BAND < height ? r + BAND : height; q < e; q++) {
+            // An empty row (lo = width, hi = 0) changes neither.
+            if (lo[q] < bl) bl = lo[q];
+            if (hi[q] > bh) bh = hi[q];
+        }
+        bands[2 * r] = bl;
+        bands[2 * r + 1] = bh;
+    }
 }
+
+/**
+ * Rows per band of `bands`: `bands[2r], bands[2r + 1]` = the union span `[min lo, max hi)` of rows
+ * `r .. r + BAND - 1` (`[width, 0)` when all are empty). Any alignment works, so two rasters at
+ * any row offset compare their bands directly; a near miss is rejected a band at a time.
+ */
+export const BAND = 4;
