@@ -646,6 +646,20 @@ describe('count, bounds and rowBounds equal brute force', () => {
         expect(sawHoles).toBeGreaterThan(50);
     });
 
+    it('rowBounds.spans packs [lo or ~lo when not full, hi]; bands[r] is the union span of rows r..r+3', () => {
+        for (const m of masks) {
+            const { lo, hi, full, spans, bands } = m.rowBounds();
+            for (let j = 0; j < m.height; j++) {
+                expect([spans[2 * j], spans[2 * j + 1]]).toEqual([full[j] ? lo[j] : ~lo[j], hi[j]]);
+                let bl = m.width, bh = 0;
+                for (let q = j; q < Math.min(j + 4, m.height); q++) {
+                    if (lo[q] < hi[q]) { bl = Math.min(bl, lo[q]); bh = Math.max(bh, hi[q]); }
+                }
+                expect([bands[2 * j], bands[2 * j + 1]]).toEqual([bl, bh]);
+            }
+        }
+    });
+
     it('padding bits past width are zero in every word, whatever produced the mask', () => {
         const produced: [string, BitMask][] = [];
         for (const w of [1, 5, 8, 31, 32, 33, 63, 64, 65, 70]) {

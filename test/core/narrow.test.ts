@@ -5,7 +5,7 @@ import {
     rasterizeMask, testMasks, separateMasks, clearRasterMemo, isUnitQuarterTurn,
 } from '../../extensions/pixel-collision/assets/core';
 import { refCells, refMember, refTest } from './reference';
-import { randomMask, rng, disc, full, blob } from '../fixtures/masks';
+import { randomMask, rng, disc, full, blob, ring } from '../fixtures/masks';
 
 /**
  * A random collider transform the way a game produces them: mask space (y down) to a y-up
@@ -79,9 +79,17 @@ describe('rasterizeMask matches the definition sample for sample', () => {
                     if (raster.has(raster.k0 + c, raster.l0 + r)) { if (lo > c) lo = c; hi = c + 1; set++; }
                 }
                 const full = set === hi - lo || set === 0 ? 1 : 0;
-                if (raster.rowLo[r] !== lo || raster.rowHi[r] !== hi || raster.rowFull[r] !== full) {
+                if (raster.rowLo[r] !== lo || raster.rowHi[r] !== hi || raster.rowFull[r] !== full
+                    || raster.rowSpans[2 * r] !== (full ? lo : ~lo) || raster.rowSpans[2 * r + 1] !== hi) {
                     throw new Error(`row ${r}: summary (${raster.rowLo[r]}, ${raster.rowHi[r]}, ${raster.rowFull[r]}), want (${lo}, ${hi}, ${full})`);
                 }
+            }
+            for (let r = 0; r < raster.height; r++) {
+                let bl = raster.width, bh = 0;
+                for (let q = r; q < Math.min(r + 4, raster.height); q++) {
+                    if (raster.rowLo[q] < raster.rowHi[q]) { bl = Math.min(bl, raster.rowLo[q]); bh = Math.max(bh, raster.rowHi[q]); }
+                }
+                if (raster.rowBands[2 * r] !== bl || raster.rowBands[2 * r + 1] !== bh) throw new Error(`row ${r}: band (${raster.rowBands[2 * r]}, ${raster.rowBands[2 * r + 1]}), want (${bl}, ${bh})`);
             }
         }), { numRuns: 1500 });
         expect(cells).toBeGreaterThan(100000);
@@ -339,5 +347,32 @@ describe('no allocation after warm-up', () => {
         const before = WorldRaster.allocations;
         for (let f = 20; f < 220; f++) frame(f);
         expect(WorldRaster.allocations).toBe(before);
+    });
+});
+
+describe('near misses: the span and band rejects agree with the definition', () => {
+    it('discs, rings and blobs placed around touching, axis-aligned and flipped (boolean and count)', () => {
+        const out = new Contact();
+        const shapes = [disc(40, 40), disc(23, 37), ring(40, 40), blob(41, 33, rng(9))];
+        let hits = 0, misses = 0;
+        for (let i = 0; i < shapes.length; i++) {
+            for (let j = 0; j < shapes.length; j++) {
+                const a = shapes[i], b = shapes[j];
+                for (let step = 0; step < 60; step++) {
+                    // B walks diagonally (and off-diagonally) past A, through the touching distance.
+                    const ang = (step % 12) * (Math.PI / 6) + 0.1;
+                    const d = 20 + (step % 5) * 3 + (step / 60) * 8;
+                    const ta = { a: 1, b: 0, c: 0, d: -1, tx: 0.3, ty: 0.6 };
+                    const tb = { a: step % 2 ? -1 : 1, b: 0, c: 0, d: -1, tx: 0.3 + d * Math.cos(ang) + (step % 2 ? b.width : 0), ty: 0.6 + d * Math.sin(ang) };
+                    const want = refTest(a, ta, b, tb, 1);
+                    expect(testMasks(a, ta, b, tb, { contact: false }, out)).toBe(want.count > 0);
+                    expect(testMasks(a, ta, b, tb, { contact: 'count' }, out)).toBe(want.count > 0);
+                    expect(out.count).toBe(want.count);
+                    if (want.count > 0) hits++; else misses++;
+                }
+            }
+        }
+        expect(hits).toBeGreaterThan(100);
+        expect(misses).toBeGreaterThan(100);
     });
 });
