@@ -2,6 +2,7 @@ import { affineBounds, affineEquals, assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { Contact } from './contact';
+import { SampleMapper } from './exact';
 import { WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
@@ -72,10 +73,11 @@ export function testMasks(
         // Only the overlap of the two boxes (+2 cells for the normal) can hold shared samples;
         // separation needs the whole rasters (it moves B around).
         win = pairWindow(a, ta, b, tb, acc);
-        if (win === null) {
+        if (win === null || (options?.contact === false && probeShared(a, ta, b, tb, acc, win))) {
             out.reset();
             out.accuracy = acc;
-            return false;
+            out.hit = win !== null;
+            return out.hit;
         }
     }
     const ra = memoRaster(a, ta, acc, null, win);
@@ -611,6 +613,31 @@ function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly
     PAIR_WIN.l0 = Math.ceil(minY * acc - 0.5) - 2;
     PAIR_WIN.l1 = Math.floor(maxY * acc - 0.5) + 2;
     return PAIR_WIN;
+}
+
+const PROBE_A = new SampleMapper();
+const PROBE_B = new SampleMapper();
+/** Where probes go across the pair window, centre first (fractions of its width / height). */
+const PROBE_AT = [0.5, 0.25, 0.75];
+
+/**
+ * An exact early answer for the yes/no question: samples a 3 x 3 grid of cells of the pair
+ * window (its centre first) in both masks, exactly as the definition does. One shared sample is
+ * a hit, found without rasterizing anything; overlapping sprites usually share the centre.
+ * False means only "not found here": the caller then rasterizes.
+ */
+function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number, win: CellWindow): boolean {
+    PROBE_A.setup(ta, acc);
+    PROBE_B.setup(tb, acc);
+    const kw = win.k1 - win.k0, lw = win.l1 - win.l0;
+    for (let i = 0; i < 3; i++) {
+        const k = win.k0 + Math.floor(kw * PROBE_AT[i]);
+        for (let j = 0; j < 3; j++) {
+            const l = win.l0 + Math.floor(lw * PROBE_AT[j]);
+            if (a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l)) && b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l))) return true;
+        }
+    }
+    return false;
 }
 
 /** Forgets memoized rasters (tests and benchmarks use it to measure cold costs). */
