@@ -140,18 +140,28 @@ function rasterizeGeneral(
     const uGrows = (t.d > 0) === detPositive;
     const vGrows = (t.b < 0) === detPositive;
     // Error bounds of u and v evaluated like SampleMapper does, for any sample of this raster:
-    // E(l) = err * (xMax + |tx| + |y_l| + |ty| + 1).
+    // err * (xMax + |tx| + |y| + |ty| + 1) with |y| at its largest over the raster's rows (one
+    // bound for the whole raster; rounding is monotone, so it bounds every row's own bound).
     const xMax = (Math.max(Math.abs(kmin), Math.abs(kmax)) + 1) * s;
-    const baseE = xMax + Math.abs(t.tx) + Math.abs(t.ty) + 1;
+    const yMax = Math.max(Math.abs((lmin + 0.5) * s), Math.abs((lmax + 0.5) * s));
+    const baseE = xMax + Math.abs(t.tx) + Math.abs(t.ty) + 1 + yMax;
+    const eu = m.errU * baseE;
+    const ev = m.errV * baseE;
     const tx = t.tx, ty = t.ty;
+    const ia = m.ia, ib = m.ib, ic = m.ic, id = m.id;
 
     // Vertical runs (u = i): crossed by sample rows only when u varies along x (ia != 0 <=> d != 0).
     if (t.d !== 0) {
         const v = runs.vertical;
-        const ia = m.ia, ic = m.ic;
+        // Estimate of the crossing step on row l: kStar = kA + i * kI + l * kL (the continuous
+        // solution of ia*(x - tx) + ic*(y - ty) = i, expanded). Only an estimate: the checks
+        // below certify it, and crossing() finds the exact step when they cannot.
+        const kI = accuracy / ia;
+        const kL = -ic / ia;
+        const kA = (tx - (ic * (0.5 * s - ty)) / ia) * accuracy - 0.5;
         // The row check reads v at the sample BEFORE the crossing, at most one cell step back:
         // v(k-1) lies within |ib| * s of the crossing, on one side only (the side v comes from).
-        const margin = Math.abs(m.ib) * s * (1 + 1e-9) + 1e-9;
+        const margin = Math.abs(ib) * s * (1 + 1e-9) + 1e-9;
         const mLo = vGrows ? 1e-9 : margin;
         const mHi = vGrows ? margin : 1e-9;
         for (let r = 0; r < v.length; r += 3) {
@@ -163,32 +173,32 @@ function rasterizeGeneral(
             let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
             if (la < lmin) la = lmin;
             if (lb > lmax) lb = lmax;
-            for (let l = la; l <= lb; l++) {
-                // Continuous crossing: ia*(x - tx) + ic*(y - ty) = i.
-                const y = (l + 0.5) * s;
-                const Y = y - ty;
+            const kAi = kA + i * kI;
+            let row = (la - lmin) * stride;
+            for (let l = la; l <= lb; l++, row += stride) {
+                const Y = (l + 0.5) * s - ty;
                 const U = ic * Y;
-                const kStar = (tx + (i - U) / ia) * accuracy - 0.5;
+                const kStar = kAi + l * kL;
                 let k = uGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
-                const eu = m.errU * (baseE + Math.abs(y));
-                const ev = m.errV * (baseE + Math.abs(y));
                 // Fast path: u at k-1 and k certainly on either side of the line (doubles suffice).
-                const xPrev = (k - 0.5) * s - tx;
+                let xPrev = (k - 0.5) * s - tx;
                 const u1 = ia * (xPrev + s) + U;
                 const u0 = ia * xPrev + U;
-                if (k >= kmin && k <= kmax && (uGrows ? u1 - eu >= i && u0 + eu < i : u1 + eu < i && u0 - eu >= i)) {
-                    // crossing at k
-                } else {
+                if (!(k >= kmin && k <= kmax && (uGrows ? u1 - eu >= i && u0 + eu < i : u1 + eu < i && u0 - eu >= i))) {
                     k = crossing(m, true, i, l, kStar, uGrows, kmin, kmax);
                     if (k !== k) continue; // NaN: the step is outside the raster
+                    xPrev = (k - 0.5) * s - tx;
                 }
-                const vv = m.ib * ((k - 0.5) * s - tx) + m.id * Y;
-                let j = Math.floor(vv - ev);
-                if (j !== Math.floor(vv + ev)) j = m.floorV(k - 1, l);
-                if (j >= j0 && j < j1 && k <= kc1) {
-                    const c = k < kc0 ? 0 : k - kc0;
-                    bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);
+                if (k > kc1) continue;
+                // Is floor(v(k-1)) in [j0, j1)? Certain unless v is within ev of j0 or j1.
+                const vv = ib * xPrev + id * Y;
+                if (!(vv - ev >= j0 && vv + ev < j1)) {
+                    if (vv + ev < j0 || vv - ev >= j1) continue;
+                    const j = m.floorV(k - 1, l);
+                    if (j < j0 || j >= j1) continue;
                 }
+                const c = k < kc0 ? 0 : k - kc0;
+                bits[row + (c >>> 5)] ^= 1 << (c & 31);
             }
         }
     }
@@ -196,9 +206,11 @@ function rasterizeGeneral(
     // Horizontal runs (v = j): crossed only when v varies along x (ib != 0 <=> b != 0).
     if (t.b !== 0) {
         const h = runs.horizontal;
-        const ib = m.ib, id = m.id;
+        const kJ = accuracy / ib;
+        const kL = -id / ib;
+        const kA = (tx - (id * (0.5 * s - ty)) / ib) * accuracy - 0.5;
         // The column check reads u at the sample AFTER the crossing, at most one cell step on.
-        const margin = Math.abs(m.ia) * s * (1 + 1e-9) + 1e-9;
+        const margin = Math.abs(ia) * s * (1 + 1e-9) + 1e-9;
         const mLo = uGrows ? margin : 1e-9;
         const mHi = uGrows ? 1e-9 : margin;
         for (let r = 0; r < h.length; r += 3) {
@@ -209,55 +221,50 @@ function rasterizeGeneral(
             let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
             if (la < lmin) la = lmin;
             if (lb > lmax) lb = lmax;
-            for (let l = la; l <= lb; l++) {
-                const y = (l + 0.5) * s;
-                const Y = y - ty;
+            const kAj = kA + j * kJ;
+            let row = (la - lmin) * stride;
+            for (let l = la; l <= lb; l++, row += stride) {
+                const Y = (l + 0.5) * s - ty;
                 const V = id * Y;
-                const kStar = (tx + (j - V) / ib) * accuracy - 0.5;
+                const kStar = kAj + l * kL;
                 let k = vGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
-                const eu = m.errU * (baseE + Math.abs(y));
-                const ev = m.errV * (baseE + Math.abs(y));
                 const xPrev = (k - 0.5) * s - tx;
                 const v1 = ib * (xPrev + s) + V;
                 const v0 = ib * xPrev + V;
-                if (k >= kmin && k <= kmax && (vGrows ? v1 - ev >= j && v0 + ev < j : v1 + ev < j && v0 - ev >= j)) {
-                    // crossing at k
-                } else {
+                if (!(k >= kmin && k <= kmax && (vGrows ? v1 - ev >= j && v0 + ev < j : v1 + ev < j && v0 - ev >= j))) {
                     k = crossing(m, false, j, l, kStar, vGrows, kmin, kmax);
                     if (k !== k) continue;
                 }
-                const uu = m.ia * ((k + 0.5) * s - tx) + m.ic * Y;
-                let i = Math.floor(uu - eu);
-                if (i !== Math.floor(uu + eu)) i = m.floorU(k, l);
-                if (i >= i0 && i < i1 && k <= kc1) {
-                    const c = k < kc0 ? 0 : k - kc0;
-                    bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);
+                if (k > kc1) continue;
+                // Is floor(u(k)) in [i0, i1)?
+                const uu = ia * ((k + 0.5) * s - tx) + ic * Y;
+                if (!(uu - eu >= i0 && uu + eu < i1)) {
+                    if (uu + eu < i0 || uu - eu >= i1) continue;
+                    const i = m.floorU(k, l);
+                    if (i < i0 || i >= i1) continue;
                 }
+                const c = k < kc0 ? 0 : k - kc0;
+                bits[row + (c >>> 5)] ^= 1 << (c & 31);
             }
         }
     }
 
-    // Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words.
+    // Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words
+    // (branch-free: carry is 0 or -1, all ones).
     const tail = W & 31;
     const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
-    for (let r = 0; r < H; r++) {
-        const base = r * stride;
+    for (let base = 0, end = H * stride; base < end; base += stride) {
         let carry = 0;
-        for (let w = 0; w < stride; w++) {
-            let x = bits[base + w];
-            if (x === 0) {
-                // No toggle in this word: all inside or all outside.
-                if (carry) bits[base + w] = 0xffffffff;
-                continue;
-            }
+        for (let w = base, we = base + stride; w < we; w++) {
+            let x = bits[w];
             x ^= x << 1;
             x ^= x << 2;
             x ^= x << 4;
             x ^= x << 8;
             x ^= x << 16;
-            if (carry) x = ~x;
-            carry = x >>> 31;
-            bits[base + w] = x;
+            x ^= carry;
+            carry = x >> 31;
+            bits[w] = x;
         }
         bits[base + stride - 1] &= tailMask;
     }
