@@ -147,106 +147,31 @@ function rasterizeGeneral(
     const baseE = xMax + Math.abs(t.tx) + Math.abs(t.ty) + 1 + yMax;
     const eu = m.errU * baseE;
     const ev = m.errV * baseE;
-    const tx = t.tx, ty = t.ty;
+    const p = PASS;
+    p[P_S] = s; p[P_TX] = t.tx; p[P_TY] = t.ty; p[P_ACC] = accuracy;
+    p[P_KMIN] = kmin; p[P_KMAX] = kmax; p[P_KC0] = kc0; p[P_KC1] = kc1; p[P_LMIN] = lmin; p[P_LMAX] = lmax;
     const ia = m.ia, ib = m.ib, ic = m.ic, id = m.id;
 
     // Vertical runs (u = i): crossed by sample rows only when u varies along x (ia != 0 <=> d != 0).
+    // The row check reads v at the sample BEFORE the crossing, at most one cell step back:
+    // v(k-1) lies within |ib| * s of the crossing, on one side only (the side v comes from).
     if (t.d !== 0) {
-        const v = runs.vertical;
-        // Estimate of the crossing step on row l: kStar = kA + i * kI + l * kL (the continuous
-        // solution of ia*(x - tx) + ic*(y - ty) = i, expanded). Only an estimate: the checks
-        // below certify it, and crossing() finds the exact step when they cannot.
-        const kI = accuracy / ia;
-        const kL = -ic / ia;
-        const kA = (tx - (ic * (0.5 * s - ty)) / ia) * accuracy - 0.5;
-        // The row check reads v at the sample BEFORE the crossing, at most one cell step back:
-        // v(k-1) lies within |ib| * s of the crossing, on one side only (the side v comes from).
         const margin = Math.abs(ib) * s * (1 + 1e-9) + 1e-9;
-        const mLo = vGrows ? 1e-9 : margin;
-        const mHi = vGrows ? margin : 1e-9;
-        for (let r = 0; r < v.length; r += 3) {
-            const i = v[r], j0 = v[r + 1], j1 = v[r + 2];
-            // World y of the run's ends (widened by the margin), along the line u = i.
-            const yA = t.b * i + t.d * (j0 - mLo) + t.ty;
-            const yB = t.b * i + t.d * (j1 + mHi) + t.ty;
-            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
-            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
-            if (la < lmin) la = lmin;
-            if (lb > lmax) lb = lmax;
-            const kAi = kA + i * kI;
-            let row = (la - lmin) * stride;
-            for (let l = la; l <= lb; l++, row += stride) {
-                const Y = (l + 0.5) * s - ty;
-                const U = ic * Y;
-                const kStar = kAi + l * kL;
-                let k = uGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
-                // Fast path: u at k-1 and k certainly on either side of the line (doubles suffice).
-                let xPrev = (k - 0.5) * s - tx;
-                const u1 = ia * (xPrev + s) + U;
-                const u0 = ia * xPrev + U;
-                if (!(k >= kmin && k <= kmax && (uGrows ? u1 - eu >= i && u0 + eu < i : u1 + eu < i && u0 - eu >= i))) {
-                    k = crossing(m, true, i, l, kStar, uGrows, kmin, kmax);
-                    if (k !== k) continue; // NaN: the step is outside the raster
-                    xPrev = (k - 0.5) * s - tx;
-                }
-                if (k > kc1) continue;
-                // Is floor(v(k-1)) in [j0, j1)? Certain unless v is within ev of j0 or j1.
-                const vv = ib * xPrev + id * Y;
-                if (!(vv - ev >= j0 && vv + ev < j1)) {
-                    if (vv + ev < j0 || vv - ev >= j1) continue;
-                    const j = m.floorV(k - 1, l);
-                    if (j < j0 || j >= j1) continue;
-                }
-                const c = k < kc0 ? 0 : k - kc0;
-                bits[row + (c >>> 5)] ^= 1 << (c & 31);
-            }
-        }
+        p[P_LA] = ia; p[P_LB] = ic; p[P_TA] = ib; p[P_TB] = id; p[P_EL] = eu; p[P_ET] = ev;
+        p[P_KI] = accuracy / ia; p[P_KL] = -ic / ia; p[P_KA] = (t.tx - (ic * (0.5 * s - t.ty)) / ia) * accuracy - 0.5;
+        p[P_P] = t.b; p[P_Q] = t.d; p[P_MLO] = vGrows ? 1e-9 : margin; p[P_MHI] = vGrows ? margin : 1e-9;
+        p[P_HOFF] = -0.5; p[P_GROWS] = uGrows ? 1 : 0;
+        runPass(runs.vertical, bits, stride, m, true);
     }
-
     // Horizontal runs (v = j): crossed only when v varies along x (ib != 0 <=> b != 0).
+    // The column check reads u at the sample AFTER the crossing, at most one cell step on.
     if (t.b !== 0) {
-        const h = runs.horizontal;
-        const kJ = accuracy / ib;
-        const kL = -id / ib;
-        const kA = (tx - (id * (0.5 * s - ty)) / ib) * accuracy - 0.5;
-        // The column check reads u at the sample AFTER the crossing, at most one cell step on.
         const margin = Math.abs(ia) * s * (1 + 1e-9) + 1e-9;
-        const mLo = uGrows ? margin : 1e-9;
-        const mHi = uGrows ? 1e-9 : margin;
-        for (let r = 0; r < h.length; r += 3) {
-            const j = h[r], i0 = h[r + 1], i1 = h[r + 2];
-            const yA = t.b * (i0 - mLo) + t.d * j + t.ty;
-            const yB = t.b * (i1 + mHi) + t.d * j + t.ty;
-            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
-            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
-            if (la < lmin) la = lmin;
-            if (lb > lmax) lb = lmax;
-            const kAj = kA + j * kJ;
-            let row = (la - lmin) * stride;
-            for (let l = la; l <= lb; l++, row += stride) {
-                const Y = (l + 0.5) * s - ty;
-                const V = id * Y;
-                const kStar = kAj + l * kL;
-                let k = vGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
-                const xPrev = (k - 0.5) * s - tx;
-                const v1 = ib * (xPrev + s) + V;
-                const v0 = ib * xPrev + V;
-                if (!(k >= kmin && k <= kmax && (vGrows ? v1 - ev >= j && v0 + ev < j : v1 + ev < j && v0 - ev >= j))) {
-                    k = crossing(m, false, j, l, kStar, vGrows, kmin, kmax);
-                    if (k !== k) continue;
-                }
-                if (k > kc1) continue;
-                // Is floor(u(k)) in [i0, i1)?
-                const uu = ia * ((k + 0.5) * s - tx) + ic * Y;
-                if (!(uu - eu >= i0 && uu + eu < i1)) {
-                    if (uu + eu < i0 || uu - eu >= i1) continue;
-                    const i = m.floorU(k, l);
-                    if (i < i0 || i >= i1) continue;
-                }
-                const c = k < kc0 ? 0 : k - kc0;
-                bits[row + (c >>> 5)] ^= 1 << (c & 31);
-            }
-        }
+        p[P_LA] = ib; p[P_LB] = id; p[P_TA] = ia; p[P_TB] = ic; p[P_EL] = ev; p[P_ET] = eu;
+        p[P_KI] = accuracy / ib; p[P_KL] = -id / ib; p[P_KA] = (t.tx - (id * (0.5 * s - t.ty)) / ib) * accuracy - 0.5;
+        p[P_P] = t.d; p[P_Q] = t.b; p[P_MLO] = uGrows ? margin : 1e-9; p[P_MHI] = uGrows ? 1e-9 : margin;
+        p[P_HOFF] = 0.5; p[P_GROWS] = vGrows ? 1 : 0;
+        runPass(runs.horizontal, bits, stride, m, false);
     }
 
     // Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words
@@ -270,6 +195,117 @@ function rasterizeGeneral(
     }
     out.updateRowBounds();
     return out;
+}
+
+// Parameters of one runPass (module scratch: doubles passed without allocating).
+const PASS = new Float64Array(25);
+const P_S = 0, P_TX = 1, P_TY = 2, P_ACC = 3, P_KMIN = 4, P_KMAX = 5, P_KC0 = 6, P_KC1 = 7, P_LMIN = 8, P_LMAX = 9;
+const P_LA = 10, P_LB = 11, P_TA = 12, P_TB = 13, P_EL = 14, P_ET = 15, P_KI = 16, P_KL = 17, P_KA = 18;
+const P_P = 19, P_Q = 20, P_MLO = 21, P_MHI = 22, P_HOFF = 23, P_GROWS = 24;
+
+/**
+ * Toggles, for every boundary run `(line, a0, a1)` of one family, the step where each sample
+ * row crosses it. Vertical runs (`vertical`): the crossed coordinate is u (`line` = i), the
+ * tested one is v at the sample before the step, in `[a0, a1)` = `[j0, j1)`. Horizontal runs:
+ * the crossed coordinate is v (`line` = j), the tested one u at the sample after the step.
+ *
+ * With `(lA, lB)` the inverse's row of the crossed coordinate (u = lA * (x - tx) + lB * (y - ty))
+ * and `(tA, tB)` the tested one's, `eL`, `eT` their error bounds over the whole raster.
+ */
+function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleMapper, vertical: boolean): void {
+    const p = PASS;
+    const s = p[P_S], tx = p[P_TX], ty = p[P_TY], acc = p[P_ACC];
+    const kmin = p[P_KMIN], kmax = p[P_KMAX], kc0 = p[P_KC0], kc1 = p[P_KC1], lmin = p[P_LMIN], lmax = p[P_LMAX];
+    const lA = p[P_LA], lB = p[P_LB], tA = p[P_TA], tB = p[P_TB], eL = p[P_EL], eT = p[P_ET];
+    // Estimate of the crossing step on row l: kStar = kA + line * kI + l * kL (the continuous
+    // solution of lA*(x - tx) + lB*(y - ty) = line, expanded). Only an estimate: the checks
+    // below certify it, and crossing() finds the exact step when they cannot.
+    const kI = p[P_KI], kL = p[P_KL], kA = p[P_KA];
+    // World y of a run's ends along its line: P * line + Q * a + ty, a widened by the margins.
+    const P = p[P_P], Q = p[P_Q], mLo = p[P_MLO], mHi = p[P_MHI];
+    const hOff = p[P_HOFF];
+    const grows = p[P_GROWS] !== 0;
+    // Pass 1: the sample rows each run may toggle, as work items (run, row). Runs are short
+    // (a few rows each), so a loop over each run's rows would mispredict its exit once per run;
+    // instead ITEM_BATCH items are written unconditionally and the count advanced by the real
+    // number (longer runs take a second loop).
+    const nRuns = runs.length;
+    let cap = ITEM_RUN.length;
+    let itemRun = ITEM_RUN, itemRow = ITEM_ROW;
+    let n = 0;
+    for (let r = 0; r < nRuns; r += 3) {
+        const line = runs[r];
+        const pl = P * line;
+        const yA = pl + Q * (runs[r + 1] - mLo) + ty;
+        const yB = pl + Q * (runs[r + 2] + mHi) + ty;
+        let la = Math.ceil(Math.min(yA, yB) * acc - 0.5 - SLACK);
+        let lb = Math.floor(Math.max(yA, yB) * acc - 0.5 + SLACK);
+        if (la < lmin) la = lmin;
+        if (lb > lmax) lb = lmax;
+        if (!(la <= lb)) continue;
+        const r0 = la - lmin, count = lb - la + 1; // both in [0, H]
+        if (n + count + ITEM_BATCH > cap) {
+            cap = growItems(n + count + ITEM_BATCH);
+            itemRun = ITEM_RUN;
+            itemRow = ITEM_ROW;
+        }
+        for (let q = 0; q < ITEM_BATCH; q++) {
+            itemRun[n + q] = r;
+            itemRow[n + q] = r0 + q;
+        }
+        for (let q = ITEM_BATCH; q < count; q++) {
+            itemRun[n + q] = r;
+            itemRow[n + q] = r0 + q;
+        }
+        n += count;
+    }
+
+    // Pass 2: per item, the step k where row l crosses the run's line, certified; then whether the
+    // tested coordinate next to it lies in the run.
+    for (let q = 0; q < n; q++) {
+        const r = itemRun[q], rr = itemRow[q];
+        const line = runs[r], a0 = runs[r + 1], a1 = runs[r + 2];
+        const l = lmin + rr;
+        const Y = (l + 0.5) * s - ty;
+        const L = lB * Y;
+        const kStar = kA + line * kI + l * kL;
+        let k = grows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
+        // Fast path: the crossed coordinate at k-1 and k certainly on either side of the line.
+        const xPrev = (k - 0.5) * s - tx;
+        const w1 = lA * (xPrev + s) + L;
+        const w0 = lA * xPrev + L;
+        if (!(k >= kmin && k <= kmax && (grows ? w1 - eL >= line && w0 + eL < line : w1 + eL < line && w0 - eL >= line))) {
+            k = crossing(m, vertical, line, l, kStar, grows, kmin, kmax);
+            if (k !== k) continue; // NaN: the step is outside the raster
+        }
+        if (k > kc1) continue;
+        // Is the floor of the tested coordinate in [a0, a1)? Certain unless within eT of a0 or a1.
+        const tv = tA * ((k + hOff) * s - tx) + tB * Y;
+        if (!(tv - eT >= a0 && tv + eT < a1)) {
+            if (tv + eT < a0 || tv - eT >= a1) continue;
+            const f = vertical ? m.floorV(k - 1, l) : m.floorU(k, l);
+            if (f < a0 || f >= a1) continue;
+        }
+        const c = k < kc0 ? 0 : k - kc0;
+        bits[rr * stride + (c >>> 5)] ^= 1 << (c & 31);
+    }
+}
+
+/** Work items of runPass: run offset and raster row (module scratch, grown on demand). */
+let ITEM_RUN = new Int32Array(1024);
+let ITEM_ROW = new Int32Array(1024);
+/** Items written unconditionally per run (most runs cover fewer sample rows). */
+const ITEM_BATCH = 4;
+
+function growItems(need: number): number {
+    const cap = Math.max(need, ITEM_RUN.length * 2);
+    const run = new Int32Array(cap);
+    const row = new Int32Array(cap);
+    run.set(ITEM_RUN);
+    row.set(ITEM_ROW);
+    ITEM_RUN = run;
+    ITEM_ROW = row;
+    return cap;
 }
 
 /**
