@@ -175,13 +175,24 @@ function rasterizeGeneral(
     }
 
     // Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words
-    // (branch-free: carry is 0 or -1, all ones).
+    // (carry is 0 or -1, all ones). Words before a row's first toggle stay 0 and are not written;
+    // after its last toggle they take the carry (odd only when the clip dropped toggles on the right).
     const tail = W & 31;
     const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
     for (let base = 0, end = H * stride; base < end; base += stride) {
+        const we = base + stride;
+        let w = base;
+        while (w < we && bits[w] === 0) w++;
+        if (w === we) continue;
+        let e = we;
+        while (bits[e - 1] === 0) e--;
         let carry = 0;
-        for (let w = base, we = base + stride; w < we; w++) {
+        for (; w < e; w++) {
             let x = bits[w];
+            if (x === 0) {
+                bits[w] = carry; // no toggle in this word: all inside or all outside
+                continue;
+            }
             x ^= x << 1;
             x ^= x << 2;
             x ^= x << 4;
@@ -191,7 +202,8 @@ function rasterizeGeneral(
             carry = x >> 31;
             bits[w] = x;
         }
-        bits[base + stride - 1] &= tailMask;
+        if (carry !== 0) for (; w < we; w++) bits[w] = carry;
+        bits[we - 1] &= tailMask;
     }
     out.updateRowBounds();
     return out;
@@ -230,82 +242,104 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
     // instead ITEM_BATCH items are written unconditionally and the count advanced by the real
     // number (longer runs take a second loop).
     const nRuns = runs.length;
-    let cap = ITEM_RUN.length;
-    let itemRun = ITEM_RUN, itemRow = ITEM_ROW;
-    let n = 0;
+    let items = ITEMS;
+    let cap = items.length - 2 * ITEM_BATCH;
+    // World y grows with a along the line when Q > 0: the run's lowest row comes from its a0 end.
+    const up = Q > 0;
+    let n = 0; // 2 * number of items
     for (let r = 0; r < nRuns; r += 3) {
-        const line = runs[r];
-        const pl = P * line;
+        const pl = P * runs[r];
         const yA = pl + Q * (runs[r + 1] - mLo) + ty;
         const yB = pl + Q * (runs[r + 2] + mHi) + ty;
-        let la = Math.ceil(Math.min(yA, yB) * acc - 0.5 - SLACK);
-        let lb = Math.floor(Math.max(yA, yB) * acc - 0.5 + SLACK);
+        let la = Math.ceil((up ? yA : yB) * acc - 0.5 - SLACK);
+        let lb = Math.floor((up ? yB : yA) * acc - 0.5 + SLACK);
         if (la < lmin) la = lmin;
         if (lb > lmax) lb = lmax;
         if (!(la <= lb)) continue;
-        const r0 = la - lmin, count = lb - la + 1; // both in [0, H]
-        if (n + count + ITEM_BATCH > cap) {
-            cap = growItems(n + count + ITEM_BATCH);
-            itemRun = ITEM_RUN;
-            itemRow = ITEM_ROW;
+        const r0 = (la - lmin) | 0, count = (lb - la + 1) | 0; // both in [0, H]: exact, never -0
+        if (n + 2 * count > cap) {
+            items = growItems(n + 2 * count + 2 * ITEM_BATCH);
+            cap = items.length - 2 * ITEM_BATCH;
         }
-        for (let q = 0; q < ITEM_BATCH; q++) {
-            itemRun[n + q] = r;
-            itemRow[n + q] = r0 + q;
-        }
+        items[n] = r; items[n + 1] = r0;
+        items[n + 2] = r; items[n + 3] = r0 + 1;
+        items[n + 4] = r; items[n + 5] = r0 + 2;
+        items[n + 6] = r; items[n + 7] = r0 + 3;
         for (let q = ITEM_BATCH; q < count; q++) {
-            itemRun[n + q] = r;
-            itemRow[n + q] = r0 + q;
+            items[n + 2 * q] = r;
+            items[n + 2 * q + 1] = r0 + q;
         }
-        n += count;
+        n += 2 * count;
     }
 
     // Pass 2: per item, the step k where row l crosses the run's line, certified; then whether the
-    // tested coordinate next to it lies in the run.
-    for (let q = 0; q < n; q++) {
-        const r = itemRun[q], rr = itemRow[q];
-        const line = runs[r], a0 = runs[r + 1], a1 = runs[r + 2];
+    // tested coordinate next to it lies in the run. Items the doubles cannot decide are moved to
+    // the front of the list and finished exactly by slowItems (no calls in this loop).
+    let nSlow = 0;
+    for (let q = 0; q < n; q += 2) {
+        const r = items[q], rr = items[q + 1];
+        const line = runs[r];
         const l = lmin + rr;
         const Y = (l + 0.5) * s - ty;
         const L = lB * Y;
         const kStar = kA + line * kI + l * kL;
-        let k = grows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
-        // Fast path: the crossed coordinate at k-1 and k certainly on either side of the line.
+        const k = grows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
+        // The crossed coordinate at k-1 and k certainly on either side of the line?
         const xPrev = (k - 0.5) * s - tx;
         const w1 = lA * (xPrev + s) + L;
         const w0 = lA * xPrev + L;
         if (!(k >= kmin && k <= kmax && (grows ? w1 - eL >= line && w0 + eL < line : w1 + eL < line && w0 - eL >= line))) {
-            k = crossing(m, vertical, line, l, kStar, grows, kmin, kmax);
-            if (k !== k) continue; // NaN: the step is outside the raster
+            items[nSlow++] = r;
+            items[nSlow++] = rr;
+            continue;
         }
         if (k > kc1) continue;
         // Is the floor of the tested coordinate in [a0, a1)? Certain unless within eT of a0 or a1.
+        const a0 = runs[r + 1], a1 = runs[r + 2];
         const tv = tA * ((k + hOff) * s - tx) + tB * Y;
         if (!(tv - eT >= a0 && tv + eT < a1)) {
-            if (tv + eT < a0 || tv - eT >= a1) continue;
-            const f = vertical ? m.floorV(k - 1, l) : m.floorU(k, l);
-            if (f < a0 || f >= a1) continue;
+            if (!(tv + eT < a0 || tv - eT >= a1)) {
+                items[nSlow++] = r;
+                items[nSlow++] = rr;
+            }
+            continue;
         }
-        const c = k < kc0 ? 0 : k - kc0;
+        const c = k < kc0 ? 0 : (k - kc0) | 0;
+        bits[rr * stride + (c >>> 5)] ^= 1 << (c & 31);
+    }
+    if (nSlow > 0) slowItems(runs, bits, stride, m, vertical, nSlow);
+}
+
+/** Finishes the first `n / 2` items of runPass exactly (exact floors, BigInt when needed). */
+function slowItems(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleMapper, vertical: boolean, n: number): void {
+    const p = PASS;
+    const kmin = p[P_KMIN], kmax = p[P_KMAX], kc0 = p[P_KC0], kc1 = p[P_KC1], lmin = p[P_LMIN];
+    const kI = p[P_KI], kL = p[P_KL], kA = p[P_KA];
+    const grows = p[P_GROWS] !== 0;
+    const items = ITEMS;
+    for (let q = 0; q < n; q += 2) {
+        const r = items[q], rr = items[q + 1];
+        const line = runs[r], a0 = runs[r + 1], a1 = runs[r + 2];
+        const l = lmin + rr;
+        const k = crossing(m, vertical, line, l, kA + line * kI + l * kL, grows, kmin, kmax);
+        if (k !== k || k > kc1) continue; // NaN: the step is outside the raster
+        const f = vertical ? m.floorV(k - 1, l) : m.floorU(k, l);
+        if (f < a0 || f >= a1) continue;
+        const c = k < kc0 ? 0 : (k - kc0) | 0;
         bits[rr * stride + (c >>> 5)] ^= 1 << (c & 31);
     }
 }
 
-/** Work items of runPass: run offset and raster row (module scratch, grown on demand). */
-let ITEM_RUN = new Int32Array(1024);
-let ITEM_ROW = new Int32Array(1024);
+/** Work items of runPass: pairs (run offset, raster row) (module scratch, grown on demand). */
+let ITEMS: Int32Array = new Int32Array(2048);
 /** Items written unconditionally per run (most runs cover fewer sample rows). */
 const ITEM_BATCH = 4;
 
-function growItems(need: number): number {
-    const cap = Math.max(need, ITEM_RUN.length * 2);
-    const run = new Int32Array(cap);
-    const row = new Int32Array(cap);
-    run.set(ITEM_RUN);
-    row.set(ITEM_ROW);
-    ITEM_RUN = run;
-    ITEM_ROW = row;
-    return cap;
+function growItems(need: number): Int32Array {
+    const items = new Int32Array(Math.max(need, ITEMS.length * 2));
+    items.set(ITEMS);
+    ITEMS = items;
+    return items;
 }
 
 /**
