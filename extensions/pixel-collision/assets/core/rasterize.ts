@@ -160,7 +160,7 @@ function rasterizeGeneral(
         p[P_LA] = ia; p[P_LB] = ic; p[P_TA] = ib; p[P_TB] = id; p[P_EL] = eu; p[P_ET] = ev;
         p[P_KI] = accuracy / ia; p[P_KL] = -ic / ia; p[P_KA] = (t.tx - (ic * (0.5 * s - t.ty)) / ia) * accuracy - 0.5;
         p[P_P] = t.b; p[P_Q] = t.d; p[P_MLO] = vGrows ? 1e-9 : margin; p[P_MHI] = vGrows ? margin : 1e-9;
-        p[P_HOFF] = -0.5; p[P_GROWS] = uGrows ? 1 : 0;
+        p[P_GROWS] = uGrows ? 1 : 0;
         runPass(runs.vertical, bits, stride, m, true);
     }
     // Horizontal runs (v = j): crossed only when v varies along x (ib != 0 <=> b != 0).
@@ -170,13 +170,23 @@ function rasterizeGeneral(
         p[P_LA] = ib; p[P_LB] = id; p[P_TA] = ia; p[P_TB] = ic; p[P_EL] = ev; p[P_ET] = eu;
         p[P_KI] = accuracy / ib; p[P_KL] = -id / ib; p[P_KA] = (t.tx - (id * (0.5 * s - t.ty)) / ib) * accuracy - 0.5;
         p[P_P] = t.d; p[P_Q] = t.b; p[P_MLO] = uGrows ? margin : 1e-9; p[P_MHI] = uGrows ? 1e-9 : margin;
-        p[P_HOFF] = 0.5; p[P_GROWS] = vGrows ? 1 : 0;
+        p[P_GROWS] = vGrows ? 1 : 0;
         runPass(runs.horizontal, bits, stride, m, false);
     }
 
-    // Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words
-    // (carry is 0 or -1, all ones). Words before a row's first toggle stay 0 and are not written;
-    // after its last toggle they take the carry (odd only when the clip dropped toggles on the right).
+    prefixXor(bits, stride, W, H);
+    out.updateRowBounds();
+    return out;
+}
+
+/**
+ * Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words
+ * (carry is 0 or -1, all ones). Words before a row's first toggle stay 0 and are not written;
+ * after its last toggle they take the carry (odd only when the clip dropped toggles on the right).
+ * (A function of its own: rasterizeGeneral stays loop-free, so V8 never runs it as on-stack-replaced
+ * code entered at a loop.)
+ */
+function prefixXor(bits: Uint32Array, stride: number, W: number, H: number): void {
     const tail = W & 31;
     const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
     for (let base = 0, end = H * stride; base < end; base += stride) {
@@ -205,15 +215,13 @@ function rasterizeGeneral(
         if (carry !== 0) for (; w < we; w++) bits[w] = carry;
         bits[we - 1] &= tailMask;
     }
-    out.updateRowBounds();
-    return out;
 }
 
 // Parameters of one runPass (module scratch: doubles passed without allocating).
-const PASS = new Float64Array(25);
+const PASS = new Float64Array(24);
 const P_S = 0, P_TX = 1, P_TY = 2, P_ACC = 3, P_KMIN = 4, P_KMAX = 5, P_KC0 = 6, P_KC1 = 7, P_LMIN = 8, P_LMAX = 9;
 const P_LA = 10, P_LB = 11, P_TA = 12, P_TB = 13, P_EL = 14, P_ET = 15, P_KI = 16, P_KL = 17, P_KA = 18;
-const P_P = 19, P_Q = 20, P_MLO = 21, P_MHI = 22, P_HOFF = 23, P_GROWS = 24;
+const P_P = 19, P_Q = 20, P_MLO = 21, P_MHI = 22, P_GROWS = 23;
 
 /**
  * Toggles, for every boundary run `(line, a0, a1)` of one family, the step where each sample
@@ -235,7 +243,6 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
     const kI = p[P_KI], kL = p[P_KL], kA = p[P_KA];
     // World y of a run's ends along its line: P * line + Q * a + ty, a widened by the margins.
     const P = p[P_P], Q = p[P_Q], mLo = p[P_MLO], mHi = p[P_MHI];
-    const hOff = p[P_HOFF];
     const grows = p[P_GROWS] !== 0;
     // Pass 1: the sample rows each run may toggle, as work items (run, row). Runs are short
     // (a few rows each), so a loop over each run's rows would mispredict its exit once per run;
@@ -275,6 +282,9 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
     // Pass 2: per item, the step k where row l crosses the run's line, certified; then whether the
     // tested coordinate next to it lies in the run. Items the doubles cannot decide are moved to
     // the front of the list and finished exactly by slowItems (no calls in this loop).
+    // The tested coordinate is read at the sample before the step (vertical) or after it.
+    const tOff = vertical ? 0 : s;
+    const wMax = kc1 - kc0;
     let nSlow = 0;
     for (let q = 0; q < n; q += 2) {
         const r = items[q], rr = items[q + 1];
@@ -286,17 +296,19 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
         const k = grows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
         // The crossed coordinate at k-1 and k certainly on either side of the line?
         const xPrev = (k - 0.5) * s - tx;
-        const w1 = lA * (xPrev + s) + L;
+        const xNext = xPrev + s;
+        const w1 = lA * xNext + L;
         const w0 = lA * xPrev + L;
         if (!(k >= kmin && k <= kmax && (grows ? w1 - eL >= line && w0 + eL < line : w1 + eL < line && w0 - eL >= line))) {
             items[nSlow++] = r;
             items[nSlow++] = rr;
             continue;
         }
-        if (k > kc1) continue;
+        const c = k - kc0; // exact
+        if (c > wMax) continue;
         // Is the floor of the tested coordinate in [a0, a1)? Certain unless within eT of a0 or a1.
         const a0 = runs[r + 1], a1 = runs[r + 2];
-        const tv = tA * ((k + hOff) * s - tx) + tB * Y;
+        const tv = tA * (xPrev + tOff) + tB * Y;
         if (!(tv - eT >= a0 && tv + eT < a1)) {
             if (!(tv + eT < a0 || tv - eT >= a1)) {
                 items[nSlow++] = r;
@@ -304,8 +316,8 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
             }
             continue;
         }
-        const c = k < kc0 ? 0 : (k - kc0) | 0;
-        bits[rr * stride + (c >>> 5)] ^= 1 << (c & 31);
+        const ci = c < 0 ? 0 : c | 0;
+        bits[rr * stride + (ci >>> 5)] ^= 1 << (ci & 31);
     }
     if (nSlow > 0) slowItems(runs, bits, stride, m, vertical, nSlow);
 }
