@@ -148,114 +148,67 @@ function rasterizeGeneral(
     const uGrows = (t.d > 0) === detPositive;
     const vGrows = (t.b < 0) === detPositive;
     // Error bounds of u and v evaluated like SampleMapper does, for any sample of this raster:
-    // E(l) = err * (xMax + |tx| + |y_l| + |ty| + 1).
+    // err * (xMax + |tx| + |y| + |ty| + 1) with |y| at its largest over the raster's rows (one
+    // bound for the whole raster; rounding is monotone, so it bounds every row's own bound).
     const xMax = (Math.max(Math.abs(kmin), Math.abs(kmax)) + 1) * s;
-    const baseE = xMax + Math.abs(t.tx) + Math.abs(t.ty) + 1;
-    const tx = t.tx, ty = t.ty;
+    const yMax = Math.max(Math.abs((lmin + 0.5) * s), Math.abs((lmax + 0.5) * s));
+    const baseE = xMax + Math.abs(t.tx) + Math.abs(t.ty) + 1 + yMax;
+    const eu = m.errU * baseE;
+    const ev = m.errV * baseE;
+    const p = PASS;
+    p[P_S] = s; p[P_TX] = t.tx; p[P_TY] = t.ty; p[P_ACC] = accuracy;
+    p[P_KMIN] = kmin; p[P_KMAX] = kmax; p[P_KC0] = kc0; p[P_KC1] = kc1; p[P_LMIN] = lmin; p[P_LMAX] = lmax;
+    const ia = m.ia, ib = m.ib, ic = m.ic, id = m.id;
 
     // Vertical runs (u = i): crossed by sample rows only when u varies along x (ia != 0 <=> d != 0).
+    // The row check reads v at the sample BEFORE the crossing, at most one cell step back:
+    // v(k-1) lies within |ib| * s of the crossing, on one side only (the side v comes from).
     if (t.d !== 0) {
-        const v = runs.vertical;
-        const ia = m.ia, ic = m.ic;
-        // The row check reads v at the sample BEFORE the crossing, at most one cell step back:
-        // v(k-1) lies within |ib| * s of the crossing, on one side only (the side v comes from).
-        const margin = Math.abs(m.ib) * s * (1 + 1e-9) + 1e-9;
-        const mLo = vGrows ? 1e-9 : margin;
-        const mHi = vGrows ? margin : 1e-9;
-        for (let r = 0; r < v.length; r += 3) {
-            const i = v[r], j0 = v[r + 1], j1 = v[r + 2];
-            // World y of the run's ends (widened by the margin), along the line u = i.
-            const yA = t.b * i + t.d * (j0 - mLo) + t.ty;
-            const yB = t.b * i + t.d * (j1 + mHi) + t.ty;
-            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
-            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
-            if (la < lmin) la = lmin;
-            if (lb > lmax) lb = lmax;
-            for (let l = la; l <= lb; l++) {
-                // Continuous crossing: ia*(x - tx) + ic*(y - ty) = i.
-                const y = (l + 0.5) * s;
-                const Y = y - ty;
-                const U = ic * Y;
-                const kStar = (tx + (i - U) / ia) * accuracy - 0.5;
-                let k = uGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
-                const eu = m.errU * (baseE + Math.abs(y));
-                const ev = m.errV * (baseE + Math.abs(y));
-                // Fast path: u at k-1 and k certainly on either side of the line (doubles suffice).
-                const xPrev = (k - 0.5) * s - tx;
-                const u1 = ia * (xPrev + s) + U;
-                const u0 = ia * xPrev + U;
-                if (k >= kmin && k <= kmax && (uGrows ? u1 - eu >= i && u0 + eu < i : u1 + eu < i && u0 - eu >= i)) {
-                    // crossing at k
-                } else {
-                    k = crossing(m, true, i, l, kStar, uGrows, kmin, kmax);
-                    if (k !== k) continue; // NaN: the step is outside the raster
-                }
-                const vv = m.ib * ((k - 0.5) * s - tx) + m.id * Y;
-                let j = Math.floor(vv - ev);
-                if (j !== Math.floor(vv + ev)) j = m.floorV(k - 1, l);
-                if (j >= j0 && j < j1 && k <= kc1) {
-                    const c = k < kc0 ? 0 : k - kc0;
-                    bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);
-                }
-            }
-        }
+        const margin = Math.abs(ib) * s * (1 + 1e-9) + 1e-9;
+        p[P_LA] = ia; p[P_LB] = ic; p[P_TA] = ib; p[P_TB] = id; p[P_EL] = eu; p[P_ET] = ev;
+        p[P_KI] = accuracy / ia; p[P_KL] = -ic / ia; p[P_KA] = (t.tx - (ic * (0.5 * s - t.ty)) / ia) * accuracy - 0.5;
+        p[P_P] = t.b; p[P_Q] = t.d; p[P_MLO] = vGrows ? 1e-9 : margin; p[P_MHI] = vGrows ? margin : 1e-9;
+        p[P_GROWS] = uGrows ? 1 : 0;
+        runPass(runs.vertical, bits, stride, m, true);
     }
-
     // Horizontal runs (v = j): crossed only when v varies along x (ib != 0 <=> b != 0).
+    // The column check reads u at the sample AFTER the crossing, at most one cell step on.
     if (t.b !== 0) {
-        const h = runs.horizontal;
-        const ib = m.ib, id = m.id;
-        // The column check reads u at the sample AFTER the crossing, at most one cell step on.
-        const margin = Math.abs(m.ia) * s * (1 + 1e-9) + 1e-9;
-        const mLo = uGrows ? margin : 1e-9;
-        const mHi = uGrows ? 1e-9 : margin;
-        for (let r = 0; r < h.length; r += 3) {
-            const j = h[r], i0 = h[r + 1], i1 = h[r + 2];
-            const yA = t.b * (i0 - mLo) + t.d * j + t.ty;
-            const yB = t.b * (i1 + mHi) + t.d * j + t.ty;
-            let la = Math.ceil(Math.min(yA, yB) * accuracy - 0.5 - SLACK);
-            let lb = Math.floor(Math.max(yA, yB) * accuracy - 0.5 + SLACK);
-            if (la < lmin) la = lmin;
-            if (lb > lmax) lb = lmax;
-            for (let l = la; l <= lb; l++) {
-                const y = (l + 0.5) * s;
-                const Y = y - ty;
-                const V = id * Y;
-                const kStar = (tx + (j - V) / ib) * accuracy - 0.5;
-                let k = vGrows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
-                const eu = m.errU * (baseE + Math.abs(y));
-                const ev = m.errV * (baseE + Math.abs(y));
-                const xPrev = (k - 0.5) * s - tx;
-                const v1 = ib * (xPrev + s) + V;
-                const v0 = ib * xPrev + V;
-                if (k >= kmin && k <= kmax && (vGrows ? v1 - ev >= j && v0 + ev < j : v1 + ev < j && v0 - ev >= j)) {
-                    // crossing at k
-                } else {
-                    k = crossing(m, false, j, l, kStar, vGrows, kmin, kmax);
-                    if (k !== k) continue;
-                }
-                const uu = m.ia * ((k + 0.5) * s - tx) + m.ic * Y;
-                let i = Math.floor(uu - eu);
-                if (i !== Math.floor(uu + eu)) i = m.floorU(k, l);
-                if (i >= i0 && i < i1 && k <= kc1) {
-                    const c = k < kc0 ? 0 : k - kc0;
-                    bits[(l - lmin) * stride + (c >>> 5)] ^= 1 << (c & 31);
-                }
-            }
-        }
+        const margin = Math.abs(ia) * s * (1 + 1e-9) + 1e-9;
+        p[P_LA] = ib; p[P_LB] = id; p[P_TA] = ia; p[P_TB] = ic; p[P_EL] = ev; p[P_ET] = eu;
+        p[P_KI] = accuracy / ib; p[P_KL] = -id / ib; p[P_KA] = (t.tx - (id * (0.5 * s - t.ty)) / ib) * accuracy - 0.5;
+        p[P_P] = t.d; p[P_Q] = t.b; p[P_MLO] = uGrows ? margin : 1e-9; p[P_MHI] = uGrows ? 1e-9 : margin;
+        p[P_GROWS] = vGrows ? 1 : 0;
+        runPass(runs.horizontal, bits, stride, m, false);
     }
 
-    // Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words.
+    prefixXor(bits, stride, W, H);
+    out.updateRowBounds();
+    return out;
+}
+
+/**
+ * Toggles -> coverage: prefix XOR along each row, word-parallel, carrying parity across words
+ * (carry is 0 or -1, all ones). Words before a row's first toggle stay 0 and are not written;
+ * after its last toggle they take the carry (odd only when the clip dropped toggles on the right).
+ * (A function of its own: rasterizeGeneral stays loop-free, so V8 never runs it as on-stack-replaced
+ * code entered at a loop.)
+ */
+function prefixXor(bits: Uint32Array, stride: number, W: number, H: number): void {
     const tail = W & 31;
     const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
-    for (let r = 0; r < H; r++) {
-        const base = r * stride;
+    for (let base = 0, end = H * stride; base < end; base += stride) {
+        const we = base + stride;
+        let w = base;
+        while (w < we && bits[w] === 0) w++;
+        if (w === we) continue;
+        let e = we;
+        while (bits[e - 1] === 0) e--;
         let carry = 0;
-        for (let w = 0; w < stride; w++) {
-            let x = bits[base + w];
+        for (; w < e; w++) {
+            let x = bits[w];
             if (x === 0) {
-                // No toggle in this word: all inside or all outside.
-                if (carry) bits[base + w] = 0xffffffff;
+                bits[w] = carry; // no toggle in this word: all inside or all outside
                 continue;
             }
             x ^= x << 1;
@@ -263,14 +216,150 @@ function rasterizeGeneral(
             x ^= x << 4;
             x ^= x << 8;
             x ^= x << 16;
-            if (carry) x = ~x;
-            carry = x >>> 31;
-            bits[base + w] = x;
+            x ^= carry;
+            carry = x >> 31;
+            bits[w] = x;
         }
-        bits[base + stride - 1] &= tailMask;
+        if (carry !== 0) for (; w < we; w++) bits[w] = carry;
+        bits[we - 1] &= tailMask;
     }
-    out.updateRowBounds();
-    return out;
+}
+
+// Parameters of one runPass (module scratch: doubles passed without allocating).
+const PASS = new Float64Array(24);
+const P_S = 0, P_TX = 1, P_TY = 2, P_ACC = 3, P_KMIN = 4, P_KMAX = 5, P_KC0 = 6, P_KC1 = 7, P_LMIN = 8, P_LMAX = 9;
+const P_LA = 10, P_LB = 11, P_TA = 12, P_TB = 13, P_EL = 14, P_ET = 15, P_KI = 16, P_KL = 17, P_KA = 18;
+const P_P = 19, P_Q = 20, P_MLO = 21, P_MHI = 22, P_GROWS = 23;
+
+/**
+ * Toggles, for every boundary run `(line, a0, a1)` of one family, the step where each sample
+ * row crosses it. Vertical runs (`vertical`): the crossed coordinate is u (`line` = i), the
+ * tested one is v at the sample before the step, in `[a0, a1)` = `[j0, j1)`. Horizontal runs:
+ * the crossed coordinate is v (`line` = j), the tested one u at the sample after the step.
+ *
+ * With `(lA, lB)` the inverse's row of the crossed coordinate (u = lA * (x - tx) + lB * (y - ty))
+ * and `(tA, tB)` the tested one's, `eL`, `eT` their error bounds over the whole raster.
+ */
+function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleMapper, vertical: boolean): void {
+    const p = PASS;
+    const s = p[P_S], tx = p[P_TX], ty = p[P_TY], acc = p[P_ACC];
+    const kmin = p[P_KMIN], kmax = p[P_KMAX], kc0 = p[P_KC0], kc1 = p[P_KC1], lmin = p[P_LMIN], lmax = p[P_LMAX];
+    const lA = p[P_LA], lB = p[P_LB], tA = p[P_TA], tB = p[P_TB], eL = p[P_EL], eT = p[P_ET];
+    // Estimate of the crossing step on row l: kStar = kA + line * kI + l * kL (the continuous
+    // solution of lA*(x - tx) + lB*(y - ty) = line, expanded). Only an estimate: the checks
+    // below certify it, and crossing() finds the exact step when they cannot.
+    const kI = p[P_KI], kL = p[P_KL], kA = p[P_KA];
+    // World y of a run's ends along its line: P * line + Q * a + ty, a widened by the margins.
+    const P = p[P_P], Q = p[P_Q], mLo = p[P_MLO], mHi = p[P_MHI];
+    const grows = p[P_GROWS] !== 0;
+    // Pass 1: the sample rows each run may toggle, as work items (run, row). Runs are short
+    // (a few rows each), so a loop over each run's rows would mispredict its exit once per run;
+    // instead ITEM_BATCH items are written unconditionally and the count advanced by the real
+    // number (longer runs take a second loop).
+    const nRuns = runs.length;
+    let items = ITEMS;
+    let cap = items.length - 2 * ITEM_BATCH;
+    // World y grows with a along the line when Q > 0: the run's lowest row comes from its a0 end.
+    const up = Q > 0;
+    let n = 0; // 2 * number of items
+    for (let r = 0; r < nRuns; r += 3) {
+        const pl = P * runs[r];
+        const yA = pl + Q * (runs[r + 1] - mLo) + ty;
+        const yB = pl + Q * (runs[r + 2] + mHi) + ty;
+        let la = Math.ceil((up ? yA : yB) * acc - 0.5 - SLACK);
+        let lb = Math.floor((up ? yB : yA) * acc - 0.5 + SLACK);
+        if (la < lmin) la = lmin;
+        if (lb > lmax) lb = lmax;
+        if (!(la <= lb)) continue;
+        const r0 = (la - lmin) | 0, count = (lb - la + 1) | 0; // both in [0, H]: exact, never -0
+        if (n + 2 * count > cap) {
+            items = growItems(n + 2 * count + 2 * ITEM_BATCH);
+            cap = items.length - 2 * ITEM_BATCH;
+        }
+        items[n] = r; items[n + 1] = r0;
+        items[n + 2] = r; items[n + 3] = r0 + 1;
+        items[n + 4] = r; items[n + 5] = r0 + 2;
+        items[n + 6] = r; items[n + 7] = r0 + 3;
+        for (let q = ITEM_BATCH; q < count; q++) {
+            items[n + 2 * q] = r;
+            items[n + 2 * q + 1] = r0 + q;
+        }
+        n += 2 * count;
+    }
+
+    // Pass 2: per item, the step k where row l crosses the run's line, certified; then whether the
+    // tested coordinate next to it lies in the run. Items the doubles cannot decide are moved to
+    // the front of the list and finished exactly by slowItems (no calls in this loop).
+    // The tested coordinate is read at the sample before the step (vertical) or after it.
+    const tOff = vertical ? 0 : s;
+    const wMax = kc1 - kc0;
+    let nSlow = 0;
+    for (let q = 0; q < n; q += 2) {
+        const r = items[q], rr = items[q + 1];
+        const line = runs[r];
+        const l = lmin + rr;
+        const Y = (l + 0.5) * s - ty;
+        const L = lB * Y;
+        const kStar = kA + line * kI + l * kL;
+        const k = grows ? Math.ceil(kStar) : Math.floor(kStar) + 1;
+        // The crossed coordinate at k-1 and k certainly on either side of the line?
+        const xPrev = (k - 0.5) * s - tx;
+        const xNext = xPrev + s;
+        const w1 = lA * xNext + L;
+        const w0 = lA * xPrev + L;
+        if (!(k >= kmin && k <= kmax && (grows ? w1 - eL >= line && w0 + eL < line : w1 + eL < line && w0 - eL >= line))) {
+            items[nSlow++] = r;
+            items[nSlow++] = rr;
+            continue;
+        }
+        const c = k - kc0; // exact
+        if (c > wMax) continue;
+        // Is the floor of the tested coordinate in [a0, a1)? Certain unless within eT of a0 or a1.
+        const a0 = runs[r + 1], a1 = runs[r + 2];
+        const tv = tA * (xPrev + tOff) + tB * Y;
+        if (!(tv - eT >= a0 && tv + eT < a1)) {
+            if (!(tv + eT < a0 || tv - eT >= a1)) {
+                items[nSlow++] = r;
+                items[nSlow++] = rr;
+            }
+            continue;
+        }
+        const ci = c < 0 ? 0 : c | 0;
+        bits[rr * stride + (ci >>> 5)] ^= 1 << (ci & 31);
+    }
+    if (nSlow > 0) slowItems(runs, bits, stride, m, vertical, nSlow);
+}
+
+/** Finishes the first `n / 2` items of runPass exactly (exact floors, BigInt when needed). */
+function slowItems(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleMapper, vertical: boolean, n: number): void {
+    const p = PASS;
+    const kmin = p[P_KMIN], kmax = p[P_KMAX], kc0 = p[P_KC0], kc1 = p[P_KC1], lmin = p[P_LMIN];
+    const kI = p[P_KI], kL = p[P_KL], kA = p[P_KA];
+    const grows = p[P_GROWS] !== 0;
+    const items = ITEMS;
+    for (let q = 0; q < n; q += 2) {
+        const r = items[q], rr = items[q + 1];
+        const line = runs[r], a0 = runs[r + 1], a1 = runs[r + 2];
+        const l = lmin + rr;
+        const k = crossing(m, vertical, line, l, kA + line * kI + l * kL, grows, kmin, kmax);
+        if (k !== k || k > kc1) continue; // NaN: the step is outside the raster
+        const f = vertical ? m.floorV(k - 1, l) : m.floorU(k, l);
+        if (f < a0 || f >= a1) continue;
+        const c = k < kc0 ? 0 : (k - kc0) | 0;
+        bits[rr * stride + (c >>> 5)] ^= 1 << (c & 31);
+    }
+}
+
+/** Work items of runPass: pairs (run offset, raster row) (module scratch, grown on demand). */
+let ITEMS: Int32Array = new Int32Array(2048);
+/** Items written unconditionally per run (most runs cover fewer sample rows). */
+const ITEM_BATCH = 4;
+
+function growItems(need: number): Int32Array {
+    const items = new Int32Array(Math.max(need, ITEMS.length * 2));
+    items.set(ITEMS);
+    ITEMS = items;
+    return items;
 }
 
 /**
