@@ -127,13 +127,24 @@ describe('rasterizeMask (exact path) matches the definition', () => {
                         }
                     }
                 }
-                // Row bounds describe the clipped bits.
+                // Row summaries (span, full flag, packed spans, bands) describe the clipped bits.
                 for (let row = 0; row < clipped.height; row++) {
-                    let lo = clipped.width, hi = 0;
+                    let lo = clipped.width, hi = 0, set = 0;
                     for (let c = 0; c < clipped.width; c++) {
-                        if (clipped.has(clipped.k0 + c, clipped.l0 + row)) { if (lo === clipped.width) lo = c; hi = c + 1; }
+                        if (clipped.has(clipped.k0 + c, clipped.l0 + row)) { if (lo === clipped.width) lo = c; hi = c + 1; set++; }
                     }
-                    if (clipped.rowLo[row] !== lo || clipped.rowHi[row] !== hi) throw new Error(`row ${row}: bounds ${clipped.rowLo[row]}..${clipped.rowHi[row]}, bits ${lo}..${hi}`);
+                    const full = set === 0 || set === hi - lo ? 1 : 0;
+                    if (clipped.rowLo[row] !== lo || clipped.rowHi[row] !== hi || clipped.rowFull[row] !== full
+                        || clipped.rowSpans[2 * row] !== (full ? lo : ~lo) || clipped.rowSpans[2 * row + 1] !== hi) {
+                        throw new Error(`row ${row}: summary ${clipped.rowLo[row]}..${clipped.rowHi[row]} full ${clipped.rowFull[row]}, bits ${lo}..${hi} full ${full}`);
+                    }
+                }
+                for (let row = 0; row < clipped.height; row++) {
+                    let bl = clipped.width, bh = 0;
+                    for (let q = row; q < Math.min(row + 4, clipped.height); q++) {
+                        if (clipped.rowLo[q] < clipped.rowHi[q]) { bl = Math.min(bl, clipped.rowLo[q]); bh = Math.max(bh, clipped.rowHi[q]); }
+                    }
+                    if (clipped.rowBands[2 * row] !== bl || clipped.rowBands[2 * row + 1] !== bh) throw new Error(`row ${row}: band`);
                 }
             }), { numRuns: 300 });
     });

@@ -2,7 +2,8 @@ import { assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { SampleMapper, floorHalfMinus } from './exact';
-import { WorldRaster } from './raster';
+import { popcount32, WorldRaster } from './raster';
+import { computeBands } from './rows';
 import { checkAccuracy } from './sampling';
 
 /**
@@ -182,8 +183,8 @@ function rasterizeGeneral(
         runPass(runs.horizontal, bits, stride, m, false);
     }
 
-    prefixXor(bits, stride, W, H);
-    out.updateRowBounds();
+    prefixXor(bits, stride, W, H, out.rowLo, out.rowHi, out.rowFull, out.rowSpans);
+    computeBands(out.rowLo, out.rowHi, W, H, out.rowBands);
     return out;
 }
 
@@ -194,16 +195,28 @@ function rasterizeGeneral(
  * (A function of its own: rasterizeGeneral stays loop-free, so V8 never runs it as on-stack-replaced
  * code entered at a loop.)
  */
-function prefixXor(bits: Uint32Array, stride: number, W: number, H: number): void {
+function prefixXor(
+    bits: Uint32Array, stride: number, W: number, H: number,
+    rowLo: Int32Array, rowHi: Int32Array, rowFull: Uint8Array, rowSpans: Int32Array,
+): void {
     const tail = W & 31;
     const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
-    for (let base = 0, end = H * stride; base < end; base += stride) {
+    for (let r = 0, base = 0; r < H; r++, base += stride) {
         const we = base + stride;
         let w = base;
         while (w < we && bits[w] === 0) w++;
-        if (w === we) continue;
+        if (w === we) {
+            rowLo[r] = W; rowHi[r] = 0; rowFull[r] = 1; rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0;
+            continue;
+        }
         let e = we;
         while (bits[e - 1] === 0) e--;
+        // The row summary comes from the toggles: coverage starts at the first toggle, ends at
+        // the last one (or runs to the row's end when their number is odd: the clip dropped the
+        // closing toggle), and is one span iff there are at most two toggles.
+        const first = bits[w], last = bits[e - 1];
+        const lo = ((w - base) << 5) + 31 - Math.clz32(first & -first);
+        let toggles = 0;
         let carry = 0;
         for (; w < e; w++) {
             let x = bits[w];
@@ -211,6 +224,7 @@ function prefixXor(bits: Uint32Array, stride: number, W: number, H: number): voi
                 bits[w] = carry; // no toggle in this word: all inside or all outside
                 continue;
             }
+            toggles += popcount32(x);
             x ^= x << 1;
             x ^= x << 2;
             x ^= x << 4;
@@ -222,6 +236,13 @@ function prefixXor(bits: Uint32Array, stride: number, W: number, H: number): voi
         }
         if (carry !== 0) for (; w < we; w++) bits[w] = carry;
         bits[we - 1] &= tailMask;
+        const hi = toggles & 1 ? W : ((e - 1 - base) << 5) + 31 - Math.clz32(last);
+        const full = toggles <= 2;
+        rowLo[r] = lo;
+        rowHi[r] = hi;
+        rowFull[r] = full ? 1 : 0;
+        rowSpans[2 * r] = full ? lo : ~lo;
+        rowSpans[2 * r + 1] = hi;
     }
 }
 

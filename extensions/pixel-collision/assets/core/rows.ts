@@ -46,6 +46,11 @@ export function computeRowBounds(
         spans[2 * r] = f ? lo[r] : ~lo[r];
         spans[2 * r + 1] = hi[r];
     }
+    computeBands(lo, hi, width, height, bands);
+}
+
+/** Fills `bands` (see {@link BAND}) from the row spans `lo`, `hi`. */
+export function computeBands(lo: Int32Array, hi: Int32Array, width: number, height: number, bands: Int32Array): void {
     for (let r = 0; r < height; r++) {
         let bl = width, bh = 0;
         for (let q = r, e = r + BAND < height ? r + BAND : height; q < e; q++) {
