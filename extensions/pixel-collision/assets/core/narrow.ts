@@ -1,9 +1,9 @@
-import { affineBounds, affineEquals, assertInvertible } from './affine';
+import { affineEquals, assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { Contact } from './contact';
 import { SampleMapper } from './exact';
-import { WorldRaster } from './raster';
+import { popcount32, WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
 import { BAND } from './rows';
@@ -81,8 +81,47 @@ export function testMasks(
         }
     }
     const ra = memoRaster(a, ta, acc, null, win);
+    // B is needed only around A's opaque cells inside the window (+2 for the normal).
+    if (win !== null && !shrinkToCells(ra, win)) {
+        out.reset();
+        out.accuracy = acc;
+        return false;
+    }
     const rb = memoRaster(b, tb, acc, ra, win);
     return testRasters(ra, rb, options, out);
+}
+
+/**
+ * Shrinks `win` to the box of `r`'s set cells inside it, grown by 2 (kept within `win`);
+ * false when it holds none.
+ */
+function shrinkToCells(r: WorldRaster, win: CellWindow): boolean {
+    const spans = r.rowSpans;
+    let r0 = win.l0 - r.l0, r1 = win.l1 - r.l0;
+    if (r0 < 0) r0 = 0;
+    if (r1 > r.height - 1) r1 = r.height - 1;
+    const c0 = win.k0 - r.k0, c1 = win.k1 - r.k0 + 1;
+    let lo = BIG, hi = -BIG, first = -1, last = -1;
+    for (let q = r0; q <= r1; q++) {
+        let a = spans[2 * q];
+        if (a < 0) a = ~a;
+        let b = spans[2 * q + 1];
+        if (a < c0) a = c0;
+        if (b > c1) b = c1;
+        if (a >= b) continue;
+        if (first < 0) first = q;
+        last = q;
+        if (a < lo) lo = a;
+        if (b > hi) hi = b;
+    }
+    if (first < 0) return false;
+    // Span ends are bounds of the set cells; within the window, [lo, hi) holds every set cell.
+    const k0 = r.k0 + lo - 2, k1 = r.k0 + hi - 1 + 2, l0 = r.l0 + first - 2, l1 = r.l0 + last + 2;
+    if (k0 > win.k0) win.k0 = k0;
+    if (k1 < win.k1) win.k1 = k1;
+    if (l0 > win.l0) win.l0 = l0;
+    if (l1 < win.l1) win.l1 = l1;
+    return true;
 }
 
 /**
@@ -339,8 +378,9 @@ const GRAD = new Float64Array(2);
 /**
  * `GRAD = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))` over the
  * window, in one pass over A's rows. Where A's row and B's three rows (above, same, below) are
- * all full spans, the four counts are interval lengths; otherwise each is counted on its own
- * ({@link rowShared}), or all four in one pass over the words when A's row has holes.
+ * all full spans, the four counts are interval lengths; a row of B with holes is counted in a
+ * column range ({@link cellsInRange}); a row of A with holes run by run, or (more than a few
+ * runs) in one pass over its words for all four counts.
  */
 function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo: number, lHi: number): void {
     let gx = 0, gy = 0;
@@ -371,28 +411,95 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
         if (wc0 > c0) c0 = wc0;
         if (wc1 < c1) c1 = wc1;
         if (c0 >= c1) continue;
-        // Where A's row and B's row are full spans, a count is an interval length; otherwise
-        // it is counted from the words ({@link rowShared}). Stored starts are B columns; BIG
-        // marks a row outside B.
+        // A's row is one span: where B's row is one too, a count is an interval length;
+        // otherwise it is B's cells in a column range. Stored starts are B columns; BIG marks a
+        // row outside B.
         if (!af) {
-            // A's row has holes: all four counts read A's words, so read them once.
-            gradientRowWords(A, ra, B, rb, sh, c0, c1);
+            // A's row has holes: a few runs are handled run by run; more (noise) in one pass
+            // over A's words for all four counts.
+            if (!gradientRowRuns(A, ra, B, rb, sh, c0, c1)) gradientRowWords(A, ra, B, rb, sh, c0, c1);
             gx += ROW_G[0];
             gy += ROW_G[1];
             continue;
         }
         if (b0 >= 0) gx += overlapLength(c0, c1, b0 - sh - 1, b1 - 1) - overlapLength(c0, c1, b0 - sh + 1, b1 + 1);
-        else gx += rowShared(A, ra, B, rb, sh + 1, c0, c1) - rowShared(A, ra, B, rb, sh - 1, c0, c1);
+        else gx += cellsInRange(B, rb, c0 + sh + 1, c1 + sh + 1) - cellsInRange(B, rb, c0 + sh - 1, c1 + sh - 1);
         if (n0 >= 0) gy += overlapLength(c0, c1, n0 - sh, n1);
-        else gy += rowShared(A, ra, B, rb + 1, sh, c0, c1);
+        else gy += cellsInRange(B, rb + 1, c0 + sh, c1 + sh);
         if (d0 >= 0) gy -= overlapLength(c0, c1, d0 - sh, d1);
-        else gy -= rowShared(A, ra, B, rb - 1, sh, c0, c1);
+        else gy -= cellsInRange(B, rb - 1, c0 + sh, c1 + sh);
     }
     GRAD[0] = gx;
     GRAD[1] = gy;
 }
 
 const ROW_G = new Float64Array(2);
+/** Most runs of a row {@link gradientRowRuns} takes on. */
+const MAX_RUNS = 4;
+const RUNS = new Int32Array(2 * MAX_RUNS);
+
+/**
+ * One row of the gradient when A's row (in `[c0, c1)`) has at most MAX_RUNS runs: each run is an
+ * interval, so each of the four counts is B's cells in a column range of one row
+ * ({@link cellsInRange}). Writes `ROW_G`; false (nothing written) when the row has more runs.
+ */
+function gradientRowRuns(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): boolean {
+    const bits = A.bits;
+    const base = ra * A.stride;
+    const w0 = c0 >> 5, w1 = (c1 - 1) >> 5;
+    const m0 = (0xffffffff << (c0 & 31)) >>> 0;
+    const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
+    let n = 0;
+    let prev = 0; // bit 31 of the previous word (0 or 1)
+    for (let w = w0; w <= w1; w++) {
+        let x = bits[base + w];
+        if (w === w0) x &= m0;
+        if (w === w1) x &= m1;
+        // Bit i of t is set where the coverage changes between columns i - 1 and i.
+        let t = (x ^ ((x << 1) | prev)) >>> 0;
+        prev = x >>> 31;
+        while (t !== 0) {
+            if (n === 2 * MAX_RUNS) return false;
+            const low = t & -t;
+            RUNS[n++] = (w << 5) + 31 - Math.clz32(low);
+            t ^= low;
+        }
+    }
+    if (prev) {
+        if (n === 2 * MAX_RUNS) return false;
+        RUNS[n++] = (w1 + 1) << 5; // a run reaching the end of the last word
+    }
+    let gx = 0, gy = 0;
+    for (let i = 0; i < n; i += 2) {
+        const s = RUNS[i], e = RUNS[i + 1];
+        gx += cellsInRange(B, rb, s + sh + 1, e + sh + 1) - cellsInRange(B, rb, s + sh - 1, e + sh - 1);
+        gy += cellsInRange(B, rb + 1, s + sh, e + sh) - cellsInRange(B, rb - 1, s + sh, e + sh);
+    }
+    ROW_G[0] = gx;
+    ROW_G[1] = gy;
+    return true;
+}
+
+/** Set cells of row `r` of `R` in columns `[from, to)` (0 outside the raster). */
+function cellsInRange(R: WorldRaster, r: number, from: number, to: number): number {
+    if (r < 0 || r >= R.height) return 0;
+    let lo = R.rowSpans[2 * r];
+    const full = lo >= 0;
+    if (!full) lo = ~lo;
+    const hi = R.rowSpans[2 * r + 1];
+    if (from < lo) from = lo;
+    if (to > hi) to = hi;
+    if (from >= to) return 0;
+    if (full) return to - from;
+    const bits = R.bits, base = r * R.stride;
+    const w0 = from >> 5, w1 = (to - 1) >> 5;
+    const m0 = (0xffffffff << (from & 31)) >>> 0;
+    const m1 = 0xffffffff >>> (31 - ((to - 1) & 31));
+    if (w0 === w1) return popcount32(bits[base + w0] & m0 & m1);
+    let c = popcount32(bits[base + w0] & m0) + popcount32(bits[base + w1] & m1);
+    for (let w = w0 + 1; w < w1; w++) c += popcount32(bits[base + w]);
+    return c;
+}
 
 /**
  * One row of the gradient from the words, in one pass over A's words in `[c0, c1)`:
@@ -453,52 +560,6 @@ function overlapLength(x0: number, x1: number, y0: number, y1: number): number {
     const lo = x0 > y0 ? x0 : y0;
     const hi = x1 < y1 ? x1 : y1;
     return hi > lo ? hi - lo : 0;
-}
-
-/**
- * Number of columns c in `[c0, c1)` (A columns) where row `ra` of A and row `rb` of B, at B
- * column `c + sh`, are both set. Spans first: two full rows are an interval, a full row reads
- * only the other row's words.
- */
-function rowShared(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): number {
-    if (rb < 0 || rb >= B.height) return 0;
-    let a0 = A.rowSpans[2 * ra], b0 = B.rowSpans[2 * rb];
-    const af = a0 >= 0, bf = b0 >= 0;
-    if (!af) a0 = ~a0;
-    if (!bf) b0 = ~b0;
-    b0 -= sh;
-    const a1 = A.rowSpans[2 * ra + 1], b1 = B.rowSpans[2 * rb + 1] - sh;
-    if (a0 > c0) c0 = a0;
-    if (b0 > c0) c0 = b0;
-    if (a1 < c1) c1 = a1;
-    if (b1 < c1) c1 = b1;
-    if (c0 >= c1) return 0;
-    if (af && bf) return c1 - c0;
-    const aBits = A.bits, bBits = B.bits, bStride = B.stride;
-    const aBase = ra * A.stride, bBase = rb * bStride;
-    const shw = sh >> 5, o = sh & 31, inv = 32 - o;
-    const w0 = c0 >> 5, w1 = (c1 - 1) >> 5;
-    const m0 = (0xffffffff << (c0 & 31)) >>> 0;
-    const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
-    let n = 0;
-    for (let w = w0; w <= w1; w++) {
-        let bw = 0xffffffff;
-        if (!bf) {
-            const wb = w + shw;
-            const lo = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
-            if (o === 0) {
-                bw = lo;
-            } else {
-                const hi = wb + 1 >= 0 && wb + 1 < bStride ? bBits[bBase + wb + 1] : 0;
-                bw = (lo >>> o) | (hi << inv);
-            }
-        }
-        let x = (af ? 0xffffffff : aBits[aBase + w]) & bw;
-        if (w === w0) x &= m0;
-        if (w === w1) x &= m1;
-        if (x !== 0) n += PC16[x & 0xffff] + PC16[x >>> 16];
-    }
-    return n;
 }
 
 function separation(A: WorldRaster, B: WorldRaster, out: Contact): void {
@@ -593,26 +654,79 @@ function contains(outer: CellWindow, inner: CellWindow): boolean {
 const VIEW_A = new WorldRaster();
 const VIEW_B = new WorldRaster();
 const PAIR_WIN: CellWindow = { k0: 0, l0: 0, k1: 0, l1: 0 };
-const BOX_A = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-const BOX_B = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const BB = { x: 0, y: 0, width: 0, height: 0 };
 
-/** Cells of the overlap of the two masks' world boxes, grown by 2; null when the boxes miss. */
+/**
+ * Cells where the pair can share samples, grown by 2 (the normal looks one cell around the
+ * overlap); null when there are none. It is the box of the intersection of the two masks'
+ * *oriented* boxes (their opaque bounds under their transforms, clipped as convex polygons), so
+ * two rotated sprites rasterize much less than their axis-aligned boxes' overlap.
+ * Each oriented box is widened by {@link OBB_SLACK} texels first, far more than the rounding of
+ * the clipping, so a sample inside both boxes is never lost to it.
+ */
 function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
     a.bounds(BB);
     if (BB.width === 0) return null;
-    affineBounds(BOX_A, ta, BB.x, BB.y, BB.x + BB.width, BB.y + BB.height);
+    let n = quad(POLY, ta, BB.x - OBB_SLACK, BB.y - OBB_SLACK, BB.x + BB.width + OBB_SLACK, BB.y + BB.height + OBB_SLACK);
     b.bounds(BB);
     if (BB.width === 0) return null;
-    affineBounds(BOX_B, tb, BB.x, BB.y, BB.x + BB.width, BB.y + BB.height);
-    const minX = Math.max(BOX_A.minX, BOX_B.minX), maxX = Math.min(BOX_A.maxX, BOX_B.maxX);
-    const minY = Math.max(BOX_A.minY, BOX_B.minY), maxY = Math.min(BOX_A.maxY, BOX_B.maxY);
-    if (!(minX <= maxX && minY <= maxY)) return null;
+    quad(CLIP, tb, BB.x - OBB_SLACK, BB.y - OBB_SLACK, BB.x + BB.width + OBB_SLACK, BB.y + BB.height + OBB_SLACK);
+    // Corners go round counter-clockwise in local space (x right, y up as math has it); a
+    // transform with a negative determinant turns them round, and the inside with them.
+    const side = tb.a * tb.d - tb.b * tb.c > 0 ? 1 : -1;
+    let src = POLY, dst = POLY2;
+    for (let e = 0; e < 4 && n > 0; e++) {
+        const px = CLIP[2 * e], py = CLIP[2 * e + 1];
+        const qx = CLIP[(2 * e + 2) & 7], qy = CLIP[(2 * e + 3) & 7];
+        const ex = qx - px, ey = qy - py;
+        let m = 0;
+        for (let v = 0; v < n; v++) {
+            const x0 = src[2 * v], y0 = src[2 * v + 1];
+            const w = v + 1 === n ? 0 : v + 1;
+            const x1 = src[2 * w], y1 = src[2 * w + 1];
+            const d0 = side * (ex * (y0 - py) - ey * (x0 - px));
+            const d1 = side * (ex * (y1 - py) - ey * (x1 - px));
+            if (d0 >= 0) { dst[2 * m] = x0; dst[2 * m + 1] = y0; m++; }
+            if ((d0 >= 0) !== (d1 >= 0)) {
+                const f = d0 / (d0 - d1);
+                dst[2 * m] = x0 + (x1 - x0) * f;
+                dst[2 * m + 1] = y0 + (y1 - y0) * f;
+                m++;
+            }
+        }
+        n = m;
+        const tmp = src; src = dst; dst = tmp;
+    }
+    if (n === 0) return null;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let v = 0; v < n; v++) {
+        const x = src[2 * v], y = src[2 * v + 1];
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+    }
     PAIR_WIN.k0 = Math.ceil(minX * acc - 0.5) - 2;
     PAIR_WIN.k1 = Math.floor(maxX * acc - 0.5) + 2;
     PAIR_WIN.l0 = Math.ceil(minY * acc - 0.5) - 2;
     PAIR_WIN.l1 = Math.floor(maxY * acc - 0.5) + 2;
     return PAIR_WIN;
+}
+
+/** Texels each oriented box is widened by before clipping (see {@link pairWindow}). */
+const OBB_SLACK = 1e-3;
+// Clipping scratch: a quad clipped by 4 half-planes has at most 8 vertices.
+const POLY = new Float64Array(16);
+const POLY2 = new Float64Array(16);
+const CLIP = new Float64Array(8);
+
+/** The world corners of local rect [x0, x1] x [y0, y1] under `t` into `out`, counter-clockwise (local, y up). Returns 4. */
+function quad(out: Float64Array, t: Readonly<Affine2D>, x0: number, y0: number, x1: number, y1: number): number {
+    out[0] = t.a * x0 + t.c * y0 + t.tx; out[1] = t.b * x0 + t.d * y0 + t.ty;
+    out[2] = t.a * x1 + t.c * y0 + t.tx; out[3] = t.b * x1 + t.d * y0 + t.ty;
+    out[4] = t.a * x1 + t.c * y1 + t.tx; out[5] = t.b * x1 + t.d * y1 + t.ty;
+    out[6] = t.a * x0 + t.c * y1 + t.tx; out[7] = t.b * x0 + t.d * y1 + t.ty;
+    return 4;
 }
 
 const PROBE_A = new SampleMapper();
