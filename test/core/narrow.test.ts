@@ -376,3 +376,35 @@ describe('near misses: the span and band rejects agree with the definition', () 
         expect(misses).toBeGreaterThan(100);
     });
 });
+
+describe('the pair window (oriented boxes clipped) never loses a shared sample', () => {
+    it('full masks scaled or rotated, slid through touching in quarter-cell steps, every contact mode', () => {
+        const out = new Contact();
+        const a = full(8, 8), b = full(5, 7);
+        let hits = 0, misses = 0;
+        for (const rot of [0, Math.PI / 4, Math.PI / 6, -Math.PI / 3]) {
+            for (const scale of [2, 1.5, 0.75]) {
+                const ta = affine(1, 0, 0, 1, 0, 0);
+                affineFromTRS(ta, 3, -2, rot, scale, scale);
+                for (let step = -12; step <= 12; step++) {
+                    // Along A's own x axis, from overlapping by 3 cells to apart by 3.
+                    const d = 8 * scale + step * 0.25;
+                    const tb = affine(1, 0, 0, 1, 0, 0);
+                    affineFromTRS(tb, 3 + d * Math.cos(rot), -2 + d * Math.sin(rot), rot, scale, -scale);
+                    // B is flipped in y; moving its origin by 7 texels along its y axis puts
+                    // its box back beside A's, meeting along A's right edge.
+                    const tb2 = { ...tb, tx: tb.tx - tb.c * 7, ty: tb.ty - tb.d * 7 };
+                    for (const acc of [1, 2, 0.5]) {
+                        const want = refTest(a, ta, b, tb2, acc);
+                        testMasks(a, ta, b, tb2, { accuracy: acc }, out);
+                        expect(out.count).toBe(want.count);
+                        expect(testMasks(a, ta, b, tb2, { accuracy: acc, contact: false }, out)).toBe(want.count > 0);
+                        if (want.count > 0) hits++; else misses++;
+                    }
+                }
+            }
+        }
+        expect(hits).toBeGreaterThan(50);
+        expect(misses).toBeGreaterThan(50);
+    });
+});
