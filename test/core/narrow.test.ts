@@ -89,7 +89,7 @@ describe('rasterizeMask matches the definition sample for sample', () => {
                 for (let q = r; q < Math.min(r + 4, raster.height); q++) {
                     if (raster.rowLo[q] < raster.rowHi[q]) { bl = Math.min(bl, raster.rowLo[q]); bh = Math.max(bh, raster.rowHi[q]); }
                 }
-                if (raster.rowBands[2 * r] !== bl || raster.rowBands[2 * r + 1] !== bh) throw new Error(`row ${r}: band (${raster.rowBands[2 * r]}, ${raster.rowBands[2 * r + 1]}), want (${bl}, ${bh})`);
+                if (raster.bands()[2 * r] !== bl || raster.bands()[2 * r + 1] !== bh) throw new Error(`row ${r}: band (${raster.bands()[2 * r]}, ${raster.bands()[2 * r + 1]}), want (${bl}, ${bh})`);
             }
         }), { numRuns: 1500 });
         expect(cells).toBeGreaterThan(100000);

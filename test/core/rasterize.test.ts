@@ -144,7 +144,7 @@ describe('rasterizeMask (exact path) matches the definition', () => {
                     for (let q = row; q < Math.min(row + 4, clipped.height); q++) {
                         if (clipped.rowLo[q] < clipped.rowHi[q]) { bl = Math.min(bl, clipped.rowLo[q]); bh = Math.max(bh, clipped.rowHi[q]); }
                     }
-                    if (clipped.rowBands[2 * row] !== bl || clipped.rowBands[2 * row + 1] !== bh) throw new Error(`row ${row}: band`);
+                    if (clipped.bands()[2 * row] !== bl || clipped.bands()[2 * row + 1] !== bh) throw new Error(`row ${row}: band`);
                 }
             }), { numRuns: 300 });
     });

@@ -1,5 +1,5 @@
 import { popcount32 } from './raster';
-import { computeRowBounds } from './rows';
+import { computeBands, computeRowBounds } from './rows';
 
 /**
  * One bit per texel, word-packed.
@@ -214,7 +214,8 @@ export class BitMask {
             const full = new Uint8Array(height);
             const spans = new Int32Array(2 * height);
             const bands = new Int32Array(2 * height);
-            computeRowBounds(bits, stride, width, height, lo, hi, full, spans, bands);
+            computeRowBounds(bits, stride, width, height, lo, hi, full, spans);
+            computeBands(lo, hi, width, height, bands);
             this._rowBounds = { lo, hi, full, spans, bands };
         }
         return this._rowBounds;

@@ -174,7 +174,7 @@ export function overlapAny(A: WorldRaster, B: WorldRaster, dk: number, dl: numbe
     const bk0 = B.k0 + dk;
     if (A.k0 + A.width <= bk0 || bk0 + B.width <= A.k0) return false;
     const sh = A.k0 - bk0;
-    const sa = A.rowSpans, sb = B.rowSpans, ba = A.rowBands, bb = B.rowBands;
+    const sa = A.rowSpans, sb = B.rowSpans, ba = A.bands(), bb = B.bands();
     // First pass, spans only: a near miss (boxes overlap, no sample does) usually ends here,
     // mostly a band of BAND rows at a time; a pair of full rows that meet is a hit.
     let mixed = false;

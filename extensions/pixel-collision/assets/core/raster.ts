@@ -1,5 +1,5 @@
 import type { BitMask } from './bitmask';
-import { computeRowBounds } from './rows';
+import { computeBands, computeRowBounds } from './rows';
 
 /**
  * A collider as seen by the world sampling grid: one bit per world cell, set when the
@@ -47,8 +47,6 @@ export class WorldRaster {
     rowFull: Uint8Array = EMPTY_U8;
     /** The same packed for hot loops: `[lo or ~lo when not full, hi]` per row (see `rows.ts`). */
     rowSpans: Int32Array = EMPTY_I32;
-    /** Per row r: the union span of rows r .. r + 3, packed `[lo, hi]` (see `rows.ts`, BAND). */
-    rowBands: Int32Array = EMPTY_I32;
     /** The mask this raster views, or null when it owns its buffer. */
     source: BitMask | null = null;
 
@@ -58,6 +56,8 @@ export class WorldRaster {
     private _ownFull: Uint8Array = EMPTY_U8;
     private _ownSpans: Int32Array = EMPTY_I32;
     private _ownBands: Int32Array = EMPTY_I32;
+    private _bands: Int32Array = EMPTY_I32;
+    private _bandsReady = false;
 
     /**
      * Makes this raster own a cleared `width x height` buffer whose bit (0, 0) is world cell
@@ -92,7 +92,8 @@ export class WorldRaster {
         this.rowHi = this._ownHi;
         this.rowFull = this._ownFull;
         this.rowSpans = this._ownSpans;
-        this.rowBands = this._ownBands;
+        this._bands = this._ownBands;
+        this._bandsReady = false;
         this.source = null;
         return this;
     }
@@ -111,7 +112,8 @@ export class WorldRaster {
         this.rowHi = rb.hi;
         this.rowFull = rb.full;
         this.rowSpans = rb.spans;
-        this.rowBands = rb.bands;
+        this._bands = rb.bands;
+        this._bandsReady = true;
         this.source = mask;
         return this;
     }
@@ -136,9 +138,22 @@ export class WorldRaster {
         }
     }
 
-    /** Recomputes the row summaries (`rowLo`, `rowHi`, `rowFull`, `rowSpans`, `rowBands`) from the bits. Call after writing an owned raster. */
+    /** Recomputes the row summaries (`rowLo`, `rowHi`, `rowFull`, `rowSpans`) from the bits. Call after writing an owned raster. */
     updateRowBounds(): void {
-        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans, this.rowBands);
+        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans);
+        this._bandsReady = false;
+    }
+
+    /**
+     * Per row r: the union span of rows r .. r + 3, packed `[lo, hi]` (see `rows.ts`, BAND).
+     * Made on first use after each write (only the boolean test reads it).
+     */
+    bands(): Int32Array {
+        if (!this._bandsReady) {
+            computeBands(this.rowLo, this.rowHi, this.width, this.height, this._bands);
+            this._bandsReady = true;
+        }
+        return this._bands;
     }
 
     /** Whether world cell `(k, l)` belongs to this raster. */

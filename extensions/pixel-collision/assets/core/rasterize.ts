@@ -3,7 +3,6 @@ import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { SampleMapper, floorHalfMinus } from './exact';
 import { popcount32, WorldRaster } from './raster';
-import { computeBands } from './rows';
 import { checkAccuracy } from './sampling';
 
 /**
@@ -184,7 +183,6 @@ function rasterizeGeneral(
     }
 
     prefixXor(bits, stride, W, H, out.rowLo, out.rowHi, out.rowFull, out.rowSpans);
-    computeBands(out.rowLo, out.rowHi, W, H, out.rowBands);
     return out;
 }
 

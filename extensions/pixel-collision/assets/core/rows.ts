@@ -11,7 +11,7 @@
  */
 export function computeRowBounds(
     bits: Uint32Array, stride: number, width: number, height: number,
-    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array, bands: Int32Array,
+    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array,
 ): void {
     for (let r = 0; r < height; r++) {
         const base = r * stride;
@@ -46,20 +46,19 @@ export function computeRowBounds(
         spans[2 * r] = f ? lo[r] : ~lo[r];
         spans[2 * r + 1] = hi[r];
     }
-    computeBands(lo, hi, width, height, bands);
 }
 
-/** Fills `bands` (see {@link BAND}) from the row spans `lo`, `hi`. */
+/** Fills `bands` (see {@link BAND}) from the row spans `lo`, `hi`: unions of pairs, then of pairs of pairs. */
 export function computeBands(lo: Int32Array, hi: Int32Array, width: number, height: number, bands: Int32Array): void {
+    // An empty row (lo = width, hi = 0) changes neither end of a union.
     for (let r = 0; r < height; r++) {
-        let bl = width, bh = 0;
-        for (let q = r, e = r + BAND < height ? r + BAND : height; q < e; q++) {
-            // An empty row (lo = width, hi = 0) changes neither.
-            if (lo[q] < bl) bl = lo[q];
-            if (hi[q] > bh) bh = hi[q];
-        }
-        bands[2 * r] = bl;
-        bands[2 * r + 1] = bh;
+        const n = r + 1 < height ? r + 1 : r;
+        bands[2 * r] = lo[r] < lo[n] ? lo[r] : lo[n];
+        bands[2 * r + 1] = hi[r] > hi[n] ? hi[r] : hi[n];
+    }
+    for (let r = 0; r + 2 < height; r++) {
+        if (bands[2 * r + 4] < bands[2 * r]) bands[2 * r] = bands[2 * r + 4];
+        if (bands[2 * r + 5] > bands[2 * r + 1]) bands[2 * r + 1] = bands[2 * r + 5];
     }
 }
 
