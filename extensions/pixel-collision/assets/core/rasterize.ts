@@ -2,7 +2,7 @@ import { assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { SampleMapper, floorHalfMinus } from './exact';
-import { popcount32, WorldRaster } from './raster';
+import { WorldRaster } from './raster';
 import { checkAccuracy } from './sampling';
 
 /**
@@ -222,7 +222,9 @@ function prefixXor(
                 bits[w] = carry; // no toggle in this word: all inside or all outside
                 continue;
             }
-            toggles += popcount32(x);
+            // Toggles counted up to 3 ("more than two"): 1 or 2 bits, else 3.
+            const y = x & (x - 1);
+            toggles += y === 0 ? 1 : (y & (y - 1)) === 0 ? 2 : 3;
             x ^= x << 1;
             x ^= x << 2;
             x ^= x << 4;
@@ -234,7 +236,8 @@ function prefixXor(
         }
         if (carry !== 0) for (; w < we; w++) bits[w] = carry;
         bits[we - 1] &= tailMask;
-        const hi = toggles & 1 ? W : ((e - 1 - base) << 5) + 31 - Math.clz32(last);
+        // An odd number of toggles leaves the carry set: the coverage runs to the row's end.
+        const hi = carry !== 0 ? W : ((e - 1 - base) << 5) + 31 - Math.clz32(last);
         const full = toggles <= 2;
         rowLo[r] = lo;
         rowHi[r] = hi;
