@@ -168,6 +168,7 @@ function rasterizeGeneral(
         p[P_LA] = ia; p[P_LB] = ic; p[P_TA] = ib; p[P_TB] = id; p[P_EL] = eu; p[P_ET] = ev;
         p[P_KI] = accuracy / ia; p[P_KL] = -ic / ia; p[P_KA] = (t.tx - (ic * (0.5 * s - t.ty)) / ia) * accuracy - 0.5;
         p[P_P] = t.b; p[P_Q] = t.d; p[P_MLO] = vGrows ? 1e-9 : margin; p[P_MHI] = vGrows ? margin : 1e-9;
+        p[P_PX] = t.a; p[P_QX] = t.c;
         p[P_GROWS] = uGrows ? 1 : 0;
         runPass(runs.vertical, bits, stride, m, true);
     }
@@ -178,6 +179,7 @@ function rasterizeGeneral(
         p[P_LA] = ib; p[P_LB] = id; p[P_TA] = ia; p[P_TB] = ic; p[P_EL] = ev; p[P_ET] = eu;
         p[P_KI] = accuracy / ib; p[P_KL] = -id / ib; p[P_KA] = (t.tx - (id * (0.5 * s - t.ty)) / ib) * accuracy - 0.5;
         p[P_P] = t.d; p[P_Q] = t.b; p[P_MLO] = uGrows ? margin : 1e-9; p[P_MHI] = uGrows ? 1e-9 : margin;
+        p[P_PX] = t.c; p[P_QX] = t.a;
         p[P_GROWS] = vGrows ? 1 : 0;
         runPass(runs.horizontal, bits, stride, m, false);
     }
@@ -248,10 +250,10 @@ function prefixXor(
 }
 
 // Parameters of one runPass (module scratch: doubles passed without allocating).
-const PASS = new Float64Array(24);
+const PASS = new Float64Array(26);
 const P_S = 0, P_TX = 1, P_TY = 2, P_ACC = 3, P_KMIN = 4, P_KMAX = 5, P_KC0 = 6, P_KC1 = 7, P_LMIN = 8, P_LMAX = 9;
 const P_LA = 10, P_LB = 11, P_TA = 12, P_TB = 13, P_EL = 14, P_ET = 15, P_KI = 16, P_KL = 17, P_KA = 18;
-const P_P = 19, P_Q = 20, P_MLO = 21, P_MHI = 22, P_GROWS = 23;
+const P_P = 19, P_Q = 20, P_MLO = 21, P_MHI = 22, P_GROWS = 23, P_PX = 24, P_QX = 25;
 
 /**
  * Toggles, for every boundary run `(line, a0, a1)` of one family, the step where each sample
@@ -273,6 +275,10 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
     const kI = p[P_KI], kL = p[P_KL], kA = p[P_KA];
     // World y of a run's ends along its line: P * line + Q * a + ty, a widened by the margins.
     const P = p[P_P], Q = p[P_Q], mLo = p[P_MLO], mHi = p[P_MHI];
+    // World x of a run's ends along its line: PX * line + QX * a + tx. A step that toggles lies at
+    // or right of where the row meets the (widened) run, so a run whose leftmost point is right
+    // of the window's last column toggles nothing in it (2 cells of slack for rounding).
+    const PX = p[P_PX], QX = p[P_QX], kSkip = kc1 + 2;
     const grows = p[P_GROWS] !== 0;
     // Pass 1: the sample rows each run may toggle, as work items (run, row). Runs are short
     // (a few rows each), so a loop over each run's rows would mispredict its exit once per run;
@@ -285,7 +291,11 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
     const up = Q > 0;
     let n = 0; // 2 * number of items
     for (let r = 0; r < nRuns; r += 3) {
-        const pl = P * runs[r];
+        const line = runs[r];
+        const xA = PX * line + QX * (runs[r + 1] - mLo) + tx;
+        const xB = PX * line + QX * (runs[r + 2] + mHi) + tx;
+        if (Math.ceil((xA < xB ? xA : xB) * acc - 0.5) > kSkip) continue;
+        const pl = P * line;
         const yA = pl + Q * (runs[r + 1] - mLo) + ty;
         const yB = pl + Q * (runs[r + 2] + mHi) + ty;
         let la = Math.ceil((up ? yA : yB) * acc - 0.5 - SLACK);
