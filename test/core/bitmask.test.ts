@@ -646,6 +646,26 @@ describe('count, bounds and rowBounds equal brute force', () => {
         expect(sawHoles).toBeGreaterThan(50);
     });
 
+    it('rowBounds.runs lists each row\'s runs when there are at most 4 (else -1)', () => {
+        let listed = 0, many = 0;
+        for (const m of masks) {
+            const { runs } = m.rowBounds();
+            const rows = rowsOf(m);
+            for (let j = 0; j < m.height; j++) {
+                const want: number[] = [];
+                const re = /#+/g;
+                for (let hit = re.exec(rows[j]); hit; hit = re.exec(rows[j])) want.push(hit.index, hit.index + hit[0].length);
+                const n = runs[9 * j];
+                if (want.length / 2 > 4) { expect(n).toBe(-1); many++; continue; }
+                expect(n).toBe(want.length / 2);
+                expect(Array.from(runs.subarray(9 * j + 1, 9 * j + 1 + 2 * n))).toEqual(want);
+                if (n > 1) listed++;
+            }
+        }
+        expect(listed).toBeGreaterThan(20);
+        expect(many).toBeGreaterThan(20);
+    });
+
     it('rowBounds.spans packs [lo or ~lo when not full, hi]; bands[r] is the union span of rows r..r+3', () => {
         for (const m of masks) {
             const { lo, hi, full, spans, bands } = m.rowBounds();

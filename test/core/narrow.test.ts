@@ -85,6 +85,17 @@ describe('rasterizeMask matches the definition sample for sample', () => {
                 }
             }
             for (let r = 0; r < raster.height; r++) {
+                const want: number[] = [];
+                let inRun = false;
+                for (let c = 0; c <= raster.width; c++) {
+                    const on = c < raster.width && raster.has(raster.k0 + c, raster.l0 + r);
+                    if (on !== inRun) { want.push(c); inRun = on; }
+                }
+                const n = raster.runCount(r);
+                const got = n < 0 ? null : Array.from(raster.rowRuns.subarray(9 * r + 1, 9 * r + 1 + 2 * n));
+                if (want.length > 8 ? n !== -1 : JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`row ${r}: runs ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+            }
+            for (let r = 0; r < raster.height; r++) {
                 let bl = raster.width, bh = 0;
                 for (let q = r; q < Math.min(r + 4, raster.height); q++) {
                     if (raster.rowLo[q] < raster.rowHi[q]) { bl = Math.min(bl, raster.rowLo[q]); bh = Math.max(bh, raster.rowHi[q]); }

@@ -140,6 +140,17 @@ describe('rasterizeMask (exact path) matches the definition', () => {
                     }
                 }
                 for (let row = 0; row < clipped.height; row++) {
+                    const want: number[] = [];
+                    let inRun = false;
+                    for (let c = 0; c <= clipped.width; c++) {
+                        const on = c < clipped.width && clipped.has(clipped.k0 + c, clipped.l0 + row);
+                        if (on !== inRun) { want.push(c); inRun = on; }
+                    }
+                    const n = clipped.runCount(row);
+                    const got = n < 0 ? null : Array.from(clipped.rowRuns.subarray(9 * row + 1, 9 * row + 1 + 2 * n));
+                    if (want.length > 8 ? n !== -1 : JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`row ${row}: runs ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+                }
+                for (let row = 0; row < clipped.height; row++) {
                     let bl = clipped.width, bh = 0;
                     for (let q = row; q < Math.min(row + 4, clipped.height); q++) {
                         if (clipped.rowLo[q] < clipped.rowHi[q]) { bl = Math.min(bl, clipped.rowLo[q]); bh = Math.max(bh, clipped.rowHi[q]); }

@@ -1,5 +1,5 @@
 import { popcount32 } from './raster';
-import { computeBands, computeRowBounds } from './rows';
+import { computeBands, computeRowBounds, RUN_STRIDE } from './rows';
 
 /**
  * One bit per texel, word-packed.
@@ -214,9 +214,10 @@ export class BitMask {
             const full = new Uint8Array(height);
             const spans = new Int32Array(2 * height);
             const bands = new Int32Array(2 * height);
-            computeRowBounds(bits, stride, width, height, lo, hi, full, spans);
+            const runs = new Int32Array(RUN_STRIDE * height);
+            computeRowBounds(bits, stride, width, height, lo, hi, full, spans, runs);
             computeBands(lo, hi, width, height, bands);
-            this._rowBounds = { lo, hi, full, spans, bands };
+            this._rowBounds = { lo, hi, full, spans, bands, runs };
         }
         return this._rowBounds;
     }
@@ -432,6 +433,8 @@ export interface RowBounds {
     spans: Int32Array;
     /** Per row r: the union span of rows r .. r + 3, packed `[lo, hi]` (for near-miss rejects). */
     bands: Int32Array;
+    /** Per row: the number of runs (or -1 when more than 4), then their `start, end` pairs; 9 entries a row. */
+    runs: Int32Array;
 }
 
 /**

@@ -6,7 +6,7 @@ import { SampleMapper } from './exact';
 import { popcount32, WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
-import { BAND } from './rows';
+import { BAND, rowRuns, RUN_STRIDE, UNKNOWN_RUNS } from './rows';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
 /**
@@ -257,7 +257,7 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
     if (ak0 + A.width <= bk0 || bk0 + B.width <= ak0) return 0;
     const aBits = A.bits, bBits = B.bits;
     const aStride = A.stride, bStride = B.stride;
-    const sa = A.rowSpans, sb = B.rowSpans;
+    const sa = A.rowSpans, sb = B.rowSpans, aRuns = A.rowRuns, bRuns = B.rowRuns;
     // B column of A column c is c + sh.
     const sh = ak0 - bk0;
     const shw = sh >> 5; // floor division, also for negative shifts
@@ -294,43 +294,70 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
             }
             continue;
         }
-        const aBase = ra * aStride;
-        const bBase = rb * bStride;
-        const w0 = c0 >> 5;
-        const w1 = (c1 - 1) >> 5;
-        const m0 = (0xffffffff << (c0 & 31)) >>> 0;
-        const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
         let rowCount = 0;
-        for (let w = w0; w <= w1; w++) {
-            let bw: number;
-            if (bf) {
-                bw = 0xffffffff; // every B cell of [c0, c1) is set
-            } else {
-                const wb = w + shw;
-                if (o === 0) {
-                    bw = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
-                } else {
-                    const lo = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
-                    const hi = wb + 1 >= 0 && wb + 1 < bStride ? bBits[bBase + wb + 1] : 0;
-                    bw = (lo >>> o) | (hi << inv);
+        const ao = ra * RUN_STRIDE, bo = rb * RUN_STRIDE;
+        let na = aRuns[ao], nb = bRuns[bo];
+        if (na === UNKNOWN_RUNS) na = rowRuns(aBits, aStride, ra, aRuns);
+        if (nb === UNKNOWN_RUNS) nb = rowRuns(bBits, bStride, rb, bRuns);
+        if ((na | nb) >= 0) {
+            // Few runs in both rows (a ring, two legs): merge the two interval lists.
+            for (let i = 0, j = 0; i < na && j < nb;) {
+                const s1 = aRuns[ao + 1 + 2 * i], e1 = aRuns[ao + 2 + 2 * i];
+                const s2 = bRuns[bo + 1 + 2 * j] - sh, e2 = bRuns[bo + 2 + 2 * j] - sh;
+                const s = s1 > s2 ? s1 : s2;
+                const e = e1 < e2 ? e1 : e2;
+                if (s < e) {
+                    if (mode === MODE_ANY) return 1;
+                    const n = e - s;
+                    rowCount += n;
+                    if (mode === MODE_FULL) {
+                        const first = ak0 + s;
+                        sumK += n * first + (n * (n - 1)) / 2;
+                        if (first < minK) minK = first;
+                        if (first + n - 1 > maxK) maxK = first + n - 1;
+                    }
                 }
+                if (e1 < e2) i++;
+                else j++;
             }
-            let x = (af ? 0xffffffff : aBits[aBase + w]) & bw;
-            if (w === w0) x &= m0;
-            if (w === w1) x &= m1;
-            if (x === 0) continue;
-            if (mode === MODE_ANY) return 1;
-            const xl = x & 0xffff;
-            const xh = x >>> 16;
-            const pc = PC16[xl] + PC16[xh];
-            rowCount += pc;
-            if (mode === MODE_FULL) {
-                const colBase = (w << 5) + ak0;
-                sumK += colBase * pc + IS16[xl] + IS16[xh] + 16 * PC16[xh];
-                const first = colBase + 31 - Math.clz32(x & -x);
-                const last = colBase + 31 - Math.clz32(x);
-                if (first < minK) minK = first;
-                if (last > maxK) maxK = last;
+        } else {
+            const aBase = ra * aStride;
+            const bBase = rb * bStride;
+            const w0 = c0 >> 5;
+            const w1 = (c1 - 1) >> 5;
+            const m0 = (0xffffffff << (c0 & 31)) >>> 0;
+            const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
+            for (let w = w0; w <= w1; w++) {
+                let bw: number;
+                if (bf) {
+                    bw = 0xffffffff; // every B cell of [c0, c1) is set
+                } else {
+                    const wb = w + shw;
+                    if (o === 0) {
+                        bw = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
+                    } else {
+                        const lo = wb >= 0 && wb < bStride ? bBits[bBase + wb] : 0;
+                        const hi = wb + 1 >= 0 && wb + 1 < bStride ? bBits[bBase + wb + 1] : 0;
+                        bw = (lo >>> o) | (hi << inv);
+                    }
+                }
+                let x = (af ? 0xffffffff : aBits[aBase + w]) & bw;
+                if (w === w0) x &= m0;
+                if (w === w1) x &= m1;
+                if (x === 0) continue;
+                if (mode === MODE_ANY) return 1;
+                const xl = x & 0xffff;
+                const xh = x >>> 16;
+                const pc = PC16[xl] + PC16[xh];
+                rowCount += pc;
+                if (mode === MODE_FULL) {
+                    const colBase = (w << 5) + ak0;
+                    sumK += colBase * pc + IS16[xl] + IS16[xh] + 16 * PC16[xh];
+                    const first = colBase + 31 - Math.clz32(x & -x);
+                    const last = colBase + 31 - Math.clz32(x);
+                    if (first < minK) minK = first;
+                    if (last > maxK) maxK = last;
+                }
             }
         }
         if (rowCount > 0) {
@@ -434,44 +461,22 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
 }
 
 const ROW_G = new Float64Array(2);
-/** Most runs of a row {@link gradientRowRuns} takes on. */
-const MAX_RUNS = 4;
-const RUNS = new Int32Array(2 * MAX_RUNS);
-
 /**
- * One row of the gradient when A's row (in `[c0, c1)`) has at most MAX_RUNS runs: each run is an
- * interval, so each of the four counts is B's cells in a column range of one row
- * ({@link cellsInRange}). Writes `ROW_G`; false (nothing written) when the row has more runs.
+ * One row of the gradient when A's row has few runs (stored, see `rows.ts`): each run, cut to
+ * `[c0, c1)`, is an interval, so each of the four counts is B's cells in a column range of one
+ * row ({@link cellsInRange}). Writes `ROW_G`; false (nothing written) when the row has many runs.
  */
 function gradientRowRuns(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): boolean {
-    const bits = A.bits;
-    const base = ra * A.stride;
-    const w0 = c0 >> 5, w1 = (c1 - 1) >> 5;
-    const m0 = (0xffffffff << (c0 & 31)) >>> 0;
-    const m1 = 0xffffffff >>> (31 - ((c1 - 1) & 31));
-    let n = 0;
-    let prev = 0; // bit 31 of the previous word (0 or 1)
-    for (let w = w0; w <= w1; w++) {
-        let x = bits[base + w];
-        if (w === w0) x &= m0;
-        if (w === w1) x &= m1;
-        // Bit i of t is set where the coverage changes between columns i - 1 and i.
-        let t = (x ^ ((x << 1) | prev)) >>> 0;
-        prev = x >>> 31;
-        while (t !== 0) {
-            if (n === 2 * MAX_RUNS) return false;
-            const low = t & -t;
-            RUNS[n++] = (w << 5) + 31 - Math.clz32(low);
-            t ^= low;
-        }
-    }
-    if (prev) {
-        if (n === 2 * MAX_RUNS) return false;
-        RUNS[n++] = (w1 + 1) << 5; // a run reaching the end of the last word
-    }
+    const runs = A.rowRuns, ro = ra * RUN_STRIDE;
+    let n = runs[ro];
+    if (n === UNKNOWN_RUNS) n = rowRuns(A.bits, A.stride, ra, runs);
+    if (n < 0) return false;
     let gx = 0, gy = 0;
-    for (let i = 0; i < n; i += 2) {
-        const s = RUNS[i], e = RUNS[i + 1];
+    for (let i = 0; i < n; i++) {
+        let s = runs[ro + 1 + 2 * i], e = runs[ro + 2 + 2 * i];
+        if (s < c0) s = c0;
+        if (e > c1) e = c1;
+        if (s >= e) continue;
         gx += cellsInRange(B, rb, s + sh + 1, e + sh + 1) - cellsInRange(B, rb, s + sh - 1, e + sh - 1);
         gy += cellsInRange(B, rb + 1, s + sh, e + sh) - cellsInRange(B, rb - 1, s + sh, e + sh);
     }
@@ -491,6 +496,15 @@ function cellsInRange(R: WorldRaster, r: number, from: number, to: number): numb
     if (to > hi) to = hi;
     if (from >= to) return 0;
     if (full) return to - from;
+    const runs = R.rowRuns, ro = r * RUN_STRIDE;
+    let n = runs[ro];
+    if (n === UNKNOWN_RUNS) n = rowRuns(R.bits, R.stride, r, runs);
+    if (n >= 0) {
+        // Few runs: the sum of their overlaps with [from, to).
+        let c = 0;
+        for (let i = 0; i < n; i++) c += overlapLength(from, to, runs[ro + 1 + 2 * i], runs[ro + 2 + 2 * i]);
+        return c;
+    }
     const bits = R.bits, base = r * R.stride;
     const w0 = from >> 5, w1 = (to - 1) >> 5;
     const m0 = (0xffffffff << (from & 31)) >>> 0;

@@ -1,5 +1,5 @@
 import type { BitMask } from './bitmask';
-import { computeBands, computeRowBounds } from './rows';
+import { computeBands, computeRowBounds, rowRuns, RUN_STRIDE, UNKNOWN_RUNS } from './rows';
 
 /**
  * A collider as seen by the world sampling grid: one bit per world cell, set when the
@@ -47,6 +47,8 @@ export class WorldRaster {
     rowFull: Uint8Array = EMPTY_U8;
     /** The same packed for hot loops: `[lo or ~lo when not full, hi]` per row (see `rows.ts`). */
     rowSpans: Int32Array = EMPTY_I32;
+    /** Per row: its runs when at most MAX_RUNS, `RUN_STRIDE` entries a row (see `rows.ts`); read through {@link runCount}. */
+    rowRuns: Int32Array = EMPTY_I32;
     /** The mask this raster views, or null when it owns its buffer. */
     source: BitMask | null = null;
 
@@ -55,6 +57,7 @@ export class WorldRaster {
     private _ownHi: Int32Array = EMPTY_I32;
     private _ownFull: Uint8Array = EMPTY_U8;
     private _ownSpans: Int32Array = EMPTY_I32;
+    private _ownRuns: Int32Array = EMPTY_I32;
     private _ownBands: Int32Array = EMPTY_I32;
     private _bands: Int32Array = EMPTY_I32;
     private _bandsReady = false;
@@ -78,6 +81,7 @@ export class WorldRaster {
             this._ownHi = new Int32Array(n);
             this._ownFull = new Uint8Array(n);
             this._ownSpans = new Int32Array(2 * n);
+            this._ownRuns = new Int32Array(RUN_STRIDE * n);
             this._ownBands = new Int32Array(2 * n);
         }
         this._ownBits.fill(0, 0, words);
@@ -92,6 +96,7 @@ export class WorldRaster {
         this.rowHi = this._ownHi;
         this.rowFull = this._ownFull;
         this.rowSpans = this._ownSpans;
+        this.rowRuns = this._ownRuns;
         this._bands = this._ownBands;
         this._bandsReady = false;
         this.source = null;
@@ -112,6 +117,7 @@ export class WorldRaster {
         this.rowHi = rb.hi;
         this.rowFull = rb.full;
         this.rowSpans = rb.spans;
+        this.rowRuns = rb.runs;
         this._bands = rb.bands;
         this._bandsReady = true;
         this.source = mask;
@@ -138,10 +144,19 @@ export class WorldRaster {
         }
     }
 
-    /** Recomputes the row summaries (`rowLo`, `rowHi`, `rowFull`, `rowSpans`) from the bits. Call after writing an owned raster. */
+    /** Recomputes the row summaries (`rowLo`, `rowHi`, `rowFull`, `rowSpans`, `rowRuns`) from the bits. Call after writing an owned raster. */
     updateRowBounds(): void {
-        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans);
+        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans, this.rowRuns);
         this._bandsReady = false;
+    }
+
+    /**
+     * Row `r`'s number of runs (at most MAX_RUNS = 4, else -1), listing them first when the
+     * rasterizer left them to be read on use; the runs follow at `rowRuns[r * RUN_STRIDE + 1]`.
+     */
+    runCount(r: number): number {
+        const n = this.rowRuns[r * RUN_STRIDE];
+        return n === UNKNOWN_RUNS ? rowRuns(this.bits, this.stride, r, this.rowRuns) : n;
     }
 
     /**

@@ -3,6 +3,7 @@ import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { SampleMapper, floorHalfMinus } from './exact';
 import { WorldRaster } from './raster';
+import { RUN_STRIDE, UNKNOWN_RUNS } from './rows';
 import { checkAccuracy } from './sampling';
 
 /**
@@ -184,7 +185,7 @@ function rasterizeGeneral(
         runPass(runs.horizontal, bits, stride, m, false);
     }
 
-    prefixXor(bits, stride, W, H, out.rowLo, out.rowHi, out.rowFull, out.rowSpans);
+    prefixXor(bits, stride, W, H, out.rowLo, out.rowHi, out.rowFull, out.rowSpans, out.rowRuns);
     return out;
 }
 
@@ -197,23 +198,24 @@ function rasterizeGeneral(
  */
 function prefixXor(
     bits: Uint32Array, stride: number, W: number, H: number,
-    rowLo: Int32Array, rowHi: Int32Array, rowFull: Uint8Array, rowSpans: Int32Array,
+    rowLo: Int32Array, rowHi: Int32Array, rowFull: Uint8Array, rowSpans: Int32Array, rowRuns: Int32Array,
 ): void {
     const tail = W & 31;
     const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
     for (let r = 0, base = 0; r < H; r++, base += stride) {
         const we = base + stride;
+        const ro = r * RUN_STRIDE;
         let w = base;
         while (w < we && bits[w] === 0) w++;
         if (w === we) {
-            rowLo[r] = W; rowHi[r] = 0; rowFull[r] = 1; rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0;
+            rowLo[r] = W; rowHi[r] = 0; rowFull[r] = 1; rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0; rowRuns[ro] = 0;
             continue;
         }
         let e = we;
         while (bits[e - 1] === 0) e--;
-        // The row summary comes from the toggles: coverage starts at the first toggle, ends at
-        // the last one (or runs to the row's end when their number is odd: the clip dropped the
-        // closing toggle), and is one span iff there are at most two toggles.
+        // The row summary comes from the toggles, which are the runs' ends: coverage starts at
+        // the first toggle and ends at the last one (or at the row's end when their number is
+        // odd: the clip dropped the closing toggle); one run iff at most two toggles.
         const first = bits[w], last = bits[e - 1];
         const lo = ((w - base) << 5) + 31 - Math.clz32(first & -first);
         let toggles = 0;
@@ -246,6 +248,15 @@ function prefixXor(
         rowFull[r] = full ? 1 : 0;
         rowSpans[2 * r] = full ? lo : ~lo;
         rowSpans[2 * r + 1] = hi;
+        // A full row's run list is its span; other rows' lists are read from the words on first
+        // use (resolveRuns), most rows of a sprite being full.
+        if (full) {
+            rowRuns[ro] = 1;
+            rowRuns[ro + 1] = lo;
+            rowRuns[ro + 2] = hi;
+        } else {
+            rowRuns[ro] = UNKNOWN_RUNS;
+        }
     }
 }
 

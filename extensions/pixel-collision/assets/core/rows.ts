@@ -1,52 +1,81 @@
 /**
- * Per-row summaries of a word-packed bit grid (a {@link BitMask} or a {@link WorldRaster}):
- * the opaque span `[lo, hi)` of each row and whether that span is *full* (every bit between
- * `lo` and `hi` set, the common case for solid sprites). The narrow phase answers a pair of
- * full rows in O(1) (the shared cells are one interval) and reads words only for the others.
+ * Per-row summaries of a word-packed bit grid (a {@link BitMask} or a {@link WorldRaster}), the
+ * form the narrow phase reads before (and mostly instead of) the words:
  *
- * An empty row has `lo = width`, `hi = 0` and counts as full (its span holds no unset bit).
- *
- * `spans` packs the same for the narrow phase's hot loops (one array, adjacent loads):
- * `spans[2r] = lo` for a full row, `~lo` (negative) for a row with holes; `spans[2r + 1] = hi`.
+ * - `lo`, `hi`: the opaque span `[lo, hi)` of each row (`[width, 0)` when the row is empty);
+ * - `full`: 1 when every bit of `[lo, hi)` is set (one run; empty rows count as full), the
+ *   common case for solid sprites: two full rows meet in one interval, found in O(1);
+ * - `spans`: lo / hi packed for the hot loops (adjacent loads): `spans[2r] = lo` for a full row,
+ *   `~lo` (negative) otherwise; `spans[2r + 1] = hi`;
+ * - `runs`: the row's runs when it has at most {@link MAX_RUNS} (a ring, a character's two legs):
+ *   `runs[r * RUN_STRIDE]` = their number (or {@link MANY_RUNS}), then `start, end` pairs. Rows with
+ *   few runs meet by merging interval lists; only rows with many runs (noise) read words.
  */
 export function computeRowBounds(
     bits: Uint32Array, stride: number, width: number, height: number,
-    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array,
+    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array, runs: Int32Array,
 ): void {
     for (let r = 0; r < height; r++) {
-        const base = r * stride;
-        let wl = 0;
-        while (wl < stride && bits[base + wl] === 0) wl++;
-        if (wl === stride) {
-            lo[r] = width;
-            hi[r] = 0;
-            full[r] = 1;
-            spans[2 * r] = width;
-            spans[2 * r + 1] = 0;
+        const n = rowRuns(bits, stride, r, runs);
+        if (n === 0) {
+            lo[r] = width; hi[r] = 0; full[r] = 1; spans[2 * r] = width; spans[2 * r + 1] = 0;
             continue;
         }
-        let wh = stride - 1;
-        while (bits[base + wh] === 0) wh--;
-        const xl = bits[base + wl];
-        const xh = bits[base + wh];
-        const bl = 31 - Math.clz32(xl & -xl); // first set bit of word wl
-        const bh = 31 - Math.clz32(xh); // last set bit of word wh
-        lo[r] = (wl << 5) + bl;
-        hi[r] = (wh << 5) + bh + 1;
-        // Full iff the bits from (wl, bl) to (wh, bh) are all set.
-        let f: boolean;
-        if (wl === wh) {
-            const m = (0xffffffff >>> (31 - bh)) & (0xffffffff << bl);
-            f = (xl & m) === m;
-        } else {
-            f = (xl >>> bl) === (0xffffffff >>> bl) && (xh | ~(0xffffffff >>> (31 - bh))) === -1;
-            for (let w = wl + 1; f && w < wh; w++) f = bits[base + w] === 0xffffffff;
-        }
-        full[r] = f ? 1 : 0;
-        spans[2 * r] = f ? lo[r] : ~lo[r];
+        lo[r] = RUN_LO[0];
+        hi[r] = RUN_LO[1];
+        full[r] = n === 1 ? 1 : 0;
+        spans[2 * r] = n === 1 ? lo[r] : ~lo[r];
         spans[2 * r + 1] = hi[r];
     }
 }
+
+/** First and last transition of the row last read by {@link rowRuns}. */
+const RUN_LO = new Int32Array(2);
+
+/**
+ * Reads row `r`'s runs from the words into `runs` (count, then start / end pairs, at most
+ * MAX_RUNS; MANY_RUNS beyond) and returns the count; RUN_LO gets the span `[lo, hi)`.
+ */
+export function rowRuns(bits: Uint32Array, stride: number, r: number, runs: Int32Array): number {
+    const base = r * stride;
+    const ro = r * RUN_STRIDE;
+    // Transitions: bit i of t is set where coverage changes between columns i - 1 and i.
+    let n = 0, first = 0, last = 0;
+    let carry = 0;
+    for (let w = 0; w < stride; w++) {
+        const x = bits[base + w];
+        let t = (x ^ ((x << 1) | carry)) >>> 0;
+        carry = x >>> 31;
+        while (t !== 0) {
+            const low = t & -t;
+            last = (w << 5) + 31 - Math.clz32(low);
+            if (n === 0) first = last;
+            if (n < 2 * MAX_RUNS) runs[ro + 1 + n] = last;
+            n++;
+            t ^= low;
+        }
+    }
+    if (carry) {
+        // Only when the row's last bit (width a multiple of 32) is set: the run ends at width.
+        last = stride << 5;
+        if (n < 2 * MAX_RUNS) runs[ro + 1 + n] = last;
+        n++;
+    }
+    RUN_LO[0] = first;
+    RUN_LO[1] = last;
+    const count = n <= 2 * MAX_RUNS ? n >> 1 : MANY_RUNS;
+    runs[ro] = count;
+    return count;
+}
+
+/** Most runs a row's run list holds. */
+export const MAX_RUNS = 4;
+/** Int32 entries per row in `runs`: the count, then `start, end` per run. */
+export const RUN_STRIDE = 1 + 2 * MAX_RUNS;
+/** The run count of a row with more than MAX_RUNS runs (its words are read instead). */
+export const MANY_RUNS = -1;
+/** The run count of a raster row not listed yet (see `resolveRuns` in `narrow.ts`). */
+export const UNKNOWN_RUNS = -2;
 
 /** Fills `bands` (see {@link BAND}) from the row spans `lo`, `hi`: unions of pairs, then of pairs of pairs. */
 export function computeBands(lo: Int32Array, hi: Int32Array, width: number, height: number, bands: Int32Array): void {
