@@ -79,9 +79,9 @@ describe('rasterizeMask matches the definition sample for sample', () => {
                     if (raster.has(raster.k0 + c, raster.l0 + r)) { if (lo > c) lo = c; hi = c + 1; set++; }
                 }
                 const full = set === hi - lo || set === 0 ? 1 : 0;
-                if (raster.rowLo[r] !== lo || raster.rowHi[r] !== hi || raster.rowFull[r] !== full
+                if (raster.rowLo(r) !== lo || raster.rowHi(r) !== hi || (raster.rowFull(r) ? 1 : 0) !== full
                     || raster.rowSpans[2 * r] !== (full ? lo : ~lo) || raster.rowSpans[2 * r + 1] !== hi) {
-                    throw new Error(`row ${r}: summary (${raster.rowLo[r]}, ${raster.rowHi[r]}, ${raster.rowFull[r]}), want (${lo}, ${hi}, ${full})`);
+                    throw new Error(`row ${r}: summary (${raster.rowLo(r)}, ${raster.rowHi(r)}, ${(raster.rowFull(r) ? 1 : 0)}), want (${lo}, ${hi}, ${full})`);
                 }
             }
             for (let r = 0; r < raster.height; r++) {
@@ -98,7 +98,7 @@ describe('rasterizeMask matches the definition sample for sample', () => {
             for (let r = 0; r < raster.height; r++) {
                 let bl = raster.width, bh = 0;
                 for (let q = r; q < Math.min(r + 4, raster.height); q++) {
-                    if (raster.rowLo[q] < raster.rowHi[q]) { bl = Math.min(bl, raster.rowLo[q]); bh = Math.max(bh, raster.rowHi[q]); }
+                    if (raster.rowLo(q) < raster.rowHi(q)) { bl = Math.min(bl, raster.rowLo(q)); bh = Math.max(bh, raster.rowHi(q)); }
                 }
                 if (raster.bands()[2 * r] !== bl || raster.bands()[2 * r + 1] !== bh) throw new Error(`row ${r}: band (${raster.bands()[2 * r]}, ${raster.bands()[2 * r + 1]}), want (${bl}, ${bh})`);
             }

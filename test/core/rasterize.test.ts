@@ -134,9 +134,9 @@ describe('rasterizeMask (exact path) matches the definition', () => {
                         if (clipped.has(clipped.k0 + c, clipped.l0 + row)) { if (lo === clipped.width) lo = c; hi = c + 1; set++; }
                     }
                     const full = set === 0 || set === hi - lo ? 1 : 0;
-                    if (clipped.rowLo[row] !== lo || clipped.rowHi[row] !== hi || clipped.rowFull[row] !== full
+                    if (clipped.rowLo(row) !== lo || clipped.rowHi(row) !== hi || (clipped.rowFull(row) ? 1 : 0) !== full
                         || clipped.rowSpans[2 * row] !== (full ? lo : ~lo) || clipped.rowSpans[2 * row + 1] !== hi) {
-                        throw new Error(`row ${row}: summary ${clipped.rowLo[row]}..${clipped.rowHi[row]} full ${clipped.rowFull[row]}, bits ${lo}..${hi} full ${full}`);
+                        throw new Error(`row ${row}: summary ${clipped.rowLo(row)}..${clipped.rowHi(row)} full ${(clipped.rowFull(row) ? 1 : 0)}, bits ${lo}..${hi} full ${full}`);
                     }
                 }
                 for (let row = 0; row < clipped.height; row++) {
@@ -153,7 +153,7 @@ describe('rasterizeMask (exact path) matches the definition', () => {
                 for (let row = 0; row < clipped.height; row++) {
                     let bl = clipped.width, bh = 0;
                     for (let q = row; q < Math.min(row + 4, clipped.height); q++) {
-                        if (clipped.rowLo[q] < clipped.rowHi[q]) { bl = Math.min(bl, clipped.rowLo[q]); bh = Math.max(bh, clipped.rowHi[q]); }
+                        if (clipped.rowLo(q) < clipped.rowHi(q)) { bl = Math.min(bl, clipped.rowLo(q)); bh = Math.max(bh, clipped.rowHi(q)); }
                     }
                     if (clipped.bands()[2 * row] !== bl || clipped.bands()[2 * row + 1] !== bh) throw new Error(`row ${row}: band`);
                 }

@@ -665,12 +665,12 @@ describe('agreement with the brute-force reference', () => {
                 let minLo = Infinity;
                 let maxHi = -Infinity;
                 for (let r = 0; r < raster.height; r++) {
-                    minLo = Math.min(minLo, raster.rowLo[r]);
-                    maxHi = Math.max(maxHi, raster.rowHi[r]);
+                    minLo = Math.min(minLo, raster.rowLo(r));
+                    maxHi = Math.max(maxHi, raster.rowHi(r));
                 }
                 expect([minLo, maxHi]).toEqual([0, raster.width]);
-                expect(raster.rowHi[0]).toBeGreaterThan(0);
-                expect(raster.rowHi[raster.height - 1]).toBeGreaterThan(0);
+                expect(raster.rowHi(0)).toBeGreaterThan(0);
+                expect(raster.rowHi(raster.height - 1)).toBeGreaterThan(0);
             } else {
                 expect(raster.width * raster.height).toBe(0);
             }

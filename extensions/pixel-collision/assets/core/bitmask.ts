@@ -215,8 +215,14 @@ export class BitMask {
             const spans = new Int32Array(2 * height);
             const bands = new Int32Array(2 * height);
             const runs = new Int32Array(RUN_STRIDE * height);
-            computeRowBounds(bits, stride, width, height, lo, hi, full, spans, runs);
-            computeBands(lo, hi, width, height, bands);
+            computeRowBounds(bits, stride, width, height, spans, runs);
+            computeBands(spans, width, height, bands);
+            for (let j = 0; j < height; j++) {
+                const a = spans[2 * j];
+                lo[j] = a < 0 ? ~a : a;
+                hi[j] = spans[2 * j + 1];
+                full[j] = a >= 0 ? 1 : 0;
+            }
             this._rowBounds = { lo, hi, full, spans, bands, runs };
         }
         return this._rowBounds;

@@ -81,47 +81,8 @@ export function testMasks(
         }
     }
     const ra = memoRaster(a, ta, acc, null, win);
-    // B is needed only around A's opaque cells inside the window (+2 for the normal).
-    if (win !== null && !shrinkToCells(ra, win)) {
-        out.reset();
-        out.accuracy = acc;
-        return false;
-    }
     const rb = memoRaster(b, tb, acc, ra, win);
     return testRasters(ra, rb, options, out);
-}
-
-/**
- * Shrinks `win` to the box of `r`'s set cells inside it, grown by 2 (kept within `win`);
- * false when it holds none.
- */
-function shrinkToCells(r: WorldRaster, win: CellWindow): boolean {
-    const spans = r.rowSpans;
-    let r0 = win.l0 - r.l0, r1 = win.l1 - r.l0;
-    if (r0 < 0) r0 = 0;
-    if (r1 > r.height - 1) r1 = r.height - 1;
-    const c0 = win.k0 - r.k0, c1 = win.k1 - r.k0 + 1;
-    let lo = BIG, hi = -BIG, first = -1, last = -1;
-    for (let q = r0; q <= r1; q++) {
-        let a = spans[2 * q];
-        if (a < 0) a = ~a;
-        let b = spans[2 * q + 1];
-        if (a < c0) a = c0;
-        if (b > c1) b = c1;
-        if (a >= b) continue;
-        if (first < 0) first = q;
-        last = q;
-        if (a < lo) lo = a;
-        if (b > hi) hi = b;
-    }
-    if (first < 0) return false;
-    // Span ends are bounds of the set cells; within the window, [lo, hi) holds every set cell.
-    const k0 = r.k0 + lo - 2, k1 = r.k0 + hi - 1 + 2, l0 = r.l0 + first - 2, l1 = r.l0 + last + 2;
-    if (k0 > win.k0) win.k0 = k0;
-    if (k1 < win.k1) win.k1 = k1;
-    if (l0 > win.l0) win.l0 = l0;
-    if (l1 < win.l1) win.l1 = l1;
-    return true;
 }
 
 /**

@@ -36,16 +36,12 @@ export class WorldRaster {
     /** 32-bit words per row. */
     stride = 0;
     bits: Uint32Array = EMPTY_U32;
-    /** Per row: first set column (`width` when the row is empty). */
-    rowLo: Int32Array = EMPTY_I32;
-    /** Per row: one past the last set column (`0` when the row is empty). */
-    rowHi: Int32Array = EMPTY_I32;
     /**
-     * Per row: 1 when every column in `[rowLo, rowHi)` is set (also for empty rows). The narrow
-     * phase answers two full rows without reading their words.
+     * Per row, packed `[lo or ~lo, hi]`: the set span `[lo, hi)` (`[width, 0)` when empty), with
+     * `lo` stored as `~lo` (negative) when the span has holes. Two *full* rows (no hole) meet in
+     * one interval, with no word read. See `rows.ts`; {@link rowLo}, {@link rowHi}, {@link rowFull}
+     * read it.
      */
-    rowFull: Uint8Array = EMPTY_U8;
-    /** The same packed for hot loops: `[lo or ~lo when not full, hi]` per row (see `rows.ts`). */
     rowSpans: Int32Array = EMPTY_I32;
     /** Per row: its runs when at most MAX_RUNS, `RUN_STRIDE` entries a row (see `rows.ts`); read through {@link runCount}. */
     rowRuns: Int32Array = EMPTY_I32;
@@ -53,9 +49,6 @@ export class WorldRaster {
     source: BitMask | null = null;
 
     private _ownBits: Uint32Array = EMPTY_U32;
-    private _ownLo: Int32Array = EMPTY_I32;
-    private _ownHi: Int32Array = EMPTY_I32;
-    private _ownFull: Uint8Array = EMPTY_U8;
     private _ownSpans: Int32Array = EMPTY_I32;
     private _ownRuns: Int32Array = EMPTY_I32;
     private _ownBands: Int32Array = EMPTY_I32;
@@ -74,12 +67,9 @@ export class WorldRaster {
             this._ownBits = new Uint32Array(Math.max(words, this._ownBits.length * 2));
             WorldRaster.allocations++;
         }
-        if (this._ownLo.length < height) {
+        if (this._ownSpans.length < 2 * height) {
             WorldRaster.allocations++;
-            const n = Math.max(height, this._ownLo.length * 2);
-            this._ownLo = new Int32Array(n);
-            this._ownHi = new Int32Array(n);
-            this._ownFull = new Uint8Array(n);
+            const n = Math.max(height, this._ownSpans.length);
             this._ownSpans = new Int32Array(2 * n);
             this._ownRuns = new Int32Array(RUN_STRIDE * n);
             this._ownBands = new Int32Array(2 * n);
@@ -92,9 +82,6 @@ export class WorldRaster {
         this.height = height;
         this.stride = stride;
         this.bits = this._ownBits;
-        this.rowLo = this._ownLo;
-        this.rowHi = this._ownHi;
-        this.rowFull = this._ownFull;
         this.rowSpans = this._ownSpans;
         this.rowRuns = this._ownRuns;
         this._bands = this._ownBands;
@@ -113,9 +100,6 @@ export class WorldRaster {
         this.height = mask.height;
         this.stride = mask.stride;
         this.bits = mask.bits;
-        this.rowLo = rb.lo;
-        this.rowHi = rb.hi;
-        this.rowFull = rb.full;
         this.rowSpans = rb.spans;
         this.rowRuns = rb.runs;
         this._bands = rb.bands;
@@ -144,10 +128,26 @@ export class WorldRaster {
         }
     }
 
-    /** Recomputes the row summaries (`rowLo`, `rowHi`, `rowFull`, `rowSpans`, `rowRuns`) from the bits. Call after writing an owned raster. */
+    /** Recomputes the row summaries (`rowSpans`, `rowRuns`) from the bits. Call after writing an owned raster. */
     updateRowBounds(): void {
-        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowLo, this.rowHi, this.rowFull, this.rowSpans, this.rowRuns);
+        computeRowBounds(this.bits, this.stride, this.width, this.height, this.rowSpans, this.rowRuns);
         this._bandsReady = false;
+    }
+
+    /** Row `r`'s first set column (`width` when the row is empty). */
+    rowLo(r: number): number {
+        const lo = this.rowSpans[2 * r];
+        return lo < 0 ? ~lo : lo;
+    }
+
+    /** One past row `r`'s last set column (0 when the row is empty). */
+    rowHi(r: number): number {
+        return this.rowSpans[2 * r + 1];
+    }
+
+    /** Whether every column of row `r`'s span is set (true for an empty row). */
+    rowFull(r: number): boolean {
+        return this.rowSpans[2 * r] >= 0;
     }
 
     /**
@@ -165,7 +165,7 @@ export class WorldRaster {
      */
     bands(): Int32Array {
         if (!this._bandsReady) {
-            computeBands(this.rowLo, this.rowHi, this.width, this.height, this._bands);
+            computeBands(this.rowSpans, this.width, this.height, this._bands);
             this._bandsReady = true;
         }
         return this._bands;

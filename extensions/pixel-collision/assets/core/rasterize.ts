@@ -185,7 +185,7 @@ function rasterizeGeneral(
         runPass(runs.horizontal, bits, stride, m, false);
     }
 
-    prefixXor(bits, stride, W, H, out.rowLo, out.rowHi, out.rowFull, out.rowSpans, out.rowRuns);
+    prefixXor(bits, stride, W, H, out.rowSpans, out.rowRuns);
     return out;
 }
 
@@ -198,7 +198,7 @@ function rasterizeGeneral(
  */
 function prefixXor(
     bits: Uint32Array, stride: number, W: number, H: number,
-    rowLo: Int32Array, rowHi: Int32Array, rowFull: Uint8Array, rowSpans: Int32Array, rowRuns: Int32Array,
+    rowSpans: Int32Array, rowRuns: Int32Array,
 ): void {
     const tail = W & 31;
     const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
@@ -208,7 +208,7 @@ function prefixXor(
         let w = base;
         while (w < we && bits[w] === 0) w++;
         if (w === we) {
-            rowLo[r] = W; rowHi[r] = 0; rowFull[r] = 1; rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0; rowRuns[ro] = 0;
+            rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0; rowRuns[ro] = 0;
             continue;
         }
         let e = we;
@@ -243,9 +243,6 @@ function prefixXor(
         // An odd number of toggles leaves the carry set: the coverage runs to the row's end.
         const hi = carry !== 0 ? W : ((e - 1 - base) << 5) + 31 - Math.clz32(last);
         const full = toggles <= 2;
-        rowLo[r] = lo;
-        rowHi[r] = hi;
-        rowFull[r] = full ? 1 : 0;
         rowSpans[2 * r] = full ? lo : ~lo;
         rowSpans[2 * r + 1] = hi;
         // A full row's run list is its span; other rows' lists are read from the words on first

@@ -2,30 +2,26 @@
  * Per-row summaries of a word-packed bit grid (a {@link BitMask} or a {@link WorldRaster}), the
  * form the narrow phase reads before (and mostly instead of) the words:
  *
- * - `lo`, `hi`: the opaque span `[lo, hi)` of each row (`[width, 0)` when the row is empty);
- * - `full`: 1 when every bit of `[lo, hi)` is set (one run; empty rows count as full), the
- *   common case for solid sprites: two full rows meet in one interval, found in O(1);
- * - `spans`: lo / hi packed for the hot loops (adjacent loads): `spans[2r] = lo` for a full row,
- *   `~lo` (negative) otherwise; `spans[2r + 1] = hi`;
+ * - `spans`: the opaque span `[lo, hi)` of each row (`[width, 0)` when the row is empty), packed
+ *   for the hot loops (adjacent loads): `spans[2r] = lo` when the row is *full* (every bit of the
+ *   span set: one run; empty rows count as full), `~lo` (negative) otherwise; `spans[2r + 1] = hi`.
+ *   Full rows are the common case for solid sprites: two of them meet in one interval, in O(1);
  * - `runs`: the row's runs when it has at most {@link MAX_RUNS} (a ring, a character's two legs):
  *   `runs[r * RUN_STRIDE]` = their number (or {@link MANY_RUNS}), then `start, end` pairs. Rows with
  *   few runs meet by merging interval lists; only rows with many runs (noise) read words.
  */
 export function computeRowBounds(
-    bits: Uint32Array, stride: number, width: number, height: number,
-    lo: Int32Array, hi: Int32Array, full: Uint8Array, spans: Int32Array, runs: Int32Array,
+    bits: Uint32Array, stride: number, width: number, height: number, spans: Int32Array, runs: Int32Array,
 ): void {
     for (let r = 0; r < height; r++) {
         const n = rowRuns(bits, stride, r, runs);
         if (n === 0) {
-            lo[r] = width; hi[r] = 0; full[r] = 1; spans[2 * r] = width; spans[2 * r + 1] = 0;
-            continue;
+            spans[2 * r] = width;
+            spans[2 * r + 1] = 0;
+        } else {
+            spans[2 * r] = n === 1 ? RUN_LO[0] : ~RUN_LO[0];
+            spans[2 * r + 1] = RUN_LO[1];
         }
-        lo[r] = RUN_LO[0];
-        hi[r] = RUN_LO[1];
-        full[r] = n === 1 ? 1 : 0;
-        spans[2 * r] = n === 1 ? lo[r] : ~lo[r];
-        spans[2 * r + 1] = hi[r];
     }
 }
 
@@ -77,13 +73,16 @@ export const MANY_RUNS = -1;
 /** The run count of a raster row not listed yet (see `resolveRuns` in `narrow.ts`). */
 export const UNKNOWN_RUNS = -2;
 
-/** Fills `bands` (see {@link BAND}) from the row spans `lo`, `hi`: unions of pairs, then of pairs of pairs. */
-export function computeBands(lo: Int32Array, hi: Int32Array, width: number, height: number, bands: Int32Array): void {
-    // An empty row (lo = width, hi = 0) changes neither end of a union.
+/** Fills `bands` (see {@link BAND}) from the packed row spans: unions of pairs, then of pairs of pairs. */
+export function computeBands(spans: Int32Array, width: number, height: number, bands: Int32Array): void {
+    // An empty row ([width, 0)) changes neither end of a union.
     for (let r = 0; r < height; r++) {
         const n = r + 1 < height ? r + 1 : r;
-        bands[2 * r] = lo[r] < lo[n] ? lo[r] : lo[n];
-        bands[2 * r + 1] = hi[r] > hi[n] ? hi[r] : hi[n];
+        let a = spans[2 * r], b = spans[2 * n];
+        if (a < 0) a = ~a;
+        if (b < 0) b = ~b;
+        bands[2 * r] = a < b ? a : b;
+        bands[2 * r + 1] = spans[2 * r + 1] > spans[2 * n + 1] ? spans[2 * r + 1] : spans[2 * n + 1];
     }
     for (let r = 0; r + 2 < height; r++) {
         if (bands[2 * r + 4] < bands[2 * r]) bands[2 * r] = bands[2 * r + 4];
