@@ -174,12 +174,12 @@ export function overlapFull(A: WorldRaster, B: WorldRaster, out: Contact): void 
     out.count = n;
     if (n === 0) return;
     const s = 1 / A.accuracy;
-    out.minX = FULL.minK * s;
-    out.maxX = (FULL.maxK + 1) * s;
-    out.minY = FULL.minL * s;
-    out.maxY = (FULL.maxL + 1) * s;
-    out.centroidX = (FULL.sumK / n + 0.5) * s;
-    out.centroidY = (FULL.sumL / n + 0.5) * s;
+    out.minX = FULL[F_MINK] * s;
+    out.maxX = (FULL[F_MAXK] + 1) * s;
+    out.minY = FULL[F_MINL] * s;
+    out.maxY = (FULL[F_MAXL] + 1) * s;
+    out.centroidX = (FULL[F_SUMK] / n + 0.5) * s;
+    out.centroidY = (FULL[F_SUML] / n + 0.5) * s;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,8 +188,9 @@ const MODE_ANY = 0;
 const MODE_COUNT = 1;
 const MODE_FULL = 2;
 
-interface FullAcc { minK: number; maxK: number; minL: number; maxL: number; sumK: number; sumL: number }
-const FULL: FullAcc = { minK: 0, maxK: 0, minL: 0, maxL: 0, sumK: 0, sumL: 0 };
+/** overlapCore's full-mode results: min/max k, min/max l, sum k, sum l (doubles: no boxing). */
+const FULL = new Float64Array(6);
+const F_MINK = 0, F_MAXK = 1, F_MINL = 2, F_MAXL = 3, F_SUMK = 4, F_SUML = 5;
 const SCRATCH_CONTACT = new Contact();
 const SEP_OPTIONS: NarrowOptions = { accuracy: 1, contact: true, separation: true };
 
@@ -207,7 +208,7 @@ for (let x = 1; x < 65536; x++) {
  * Rows whose opaque spans do not meet are skipped without touching their words; two *full*
  * rows (no hole in their spans) are answered from their spans alone.
  */
-function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mode: number, acc: FullAcc | null): number {
+function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mode: number, acc: Float64Array | null): number {
     const bk0 = B.k0 + dk;
     const bl0 = B.l0 + dl;
     const al0 = A.l0;
@@ -332,7 +333,7 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
         }
     }
     if (acc) {
-        acc.minK = minK; acc.maxK = maxK; acc.minL = minL; acc.maxL = maxL; acc.sumK = sumK; acc.sumL = sumL;
+        acc[F_MINK] = minK; acc[F_MAXK] = maxK; acc[F_MINL] = minL; acc[F_MAXL] = maxL; acc[F_SUMK] = sumK; acc[F_SUML] = sumL;
     }
     return count;
 }
