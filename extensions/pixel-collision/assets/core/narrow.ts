@@ -12,7 +12,13 @@ import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 /**
  * The CPU narrow phase: both colliders become {@link WorldRaster}s on the pair's sampling grid
  * (zero-copy views for unrotated / quarter-turned sprites, exact boundary rasterization
- * otherwise), then their words are ANDed, 32 samples at a time.
+ * otherwise, cut to the pair's window), then they are compared row by row, cheapest form first:
+ *
+ * 1. union spans of 4 rows (`bands`), then row spans: rows that cannot meet are skipped;
+ * 2. two *full* rows (one solid span each) share one interval: count, sums and the normal's
+ *    differences are interval arithmetic, O(1) a row;
+ * 3. rows with at most 4 runs merge their interval lists;
+ * 4. anything else ANDs 32-bit words:
  *
  * ```
  *   A row:   ....####|########|###.....      B is shifted against A by whole cells,
@@ -21,12 +27,14 @@ import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
  * ```
  *
  * Contact fields (see {@link Contact}):
- * - `count`, rect, centroid: exact over the shared samples (popcounts and 16-bit index-sum tables).
+ * - `count`, rect, centroid: exact over the shared samples (interval sums, or popcounts and
+ *   16-bit index-sum tables on the word path).
  * - normal: the direction in which moving B by one cell reduces the overlap the most, i.e. the
  *   finite-difference gradient of the shared-sample count:
  *   `n = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))`,
- *   normalized, counted in the overlap rect grown by one cell. When that is zero (B deep inside A, or symmetric overlaps) it falls back to the
- *   direction from the centre of A's raster to the centre of B's, and to (0, 1) when those agree.
+ *   normalized, counted in the overlap rect grown by one cell. When that is zero (B deep inside A,
+ *   or symmetric overlaps) it falls back to the direction from the centre of A's raster to the
+ *   centre of B's, and to (0, 1) when those agree.
  * - separation (on request): walking along the normal in steps of one cell (each step rounded to
  *   whole cells, so the test stays word-parallel), the first translation of B that leaves no
  *   shared sample. It is within about one cell of the shortest such translation along that
