@@ -648,7 +648,15 @@ describe('count, bounds and rowBounds equal brute force', () => {
 
     it('rowBounds.runs lists each row\'s runs when there are at most 4 (else -1)', () => {
         let listed = 0, many = 0;
-        for (const m of masks) {
+        // Rows whose last run ends at a word boundary (width 32, 64: the run ends at width).
+        const edge = [32, 64, 96].map((w) => {
+            const m = new BitMask(w, 3);
+            for (let i = w - 5; i < w; i++) m.set(i, 0, true);
+            for (let i = 0; i < w; i += 2) m.set(i, 1, true);
+            m.set(w - 1, 2, true);
+            return m;
+        });
+        for (const m of [...masks, ...edge]) {
             const { runs } = m.rowBounds();
             const rows = rowsOf(m);
             for (let j = 0; j < m.height; j++) {
