@@ -419,3 +419,25 @@ describe('the pair window (oriented boxes clipped) never loses a shared sample',
         expect(misses).toBeGreaterThan(50);
     });
 });
+
+describe('the pair window far from the origin', () => {
+    it('rotated full masks touching at coordinates up to 1e9 agree with the reference', () => {
+        const out = new Contact();
+        const a = full(6, 6), b = full(6, 6);
+        let hits = 0;
+        for (const far of [1e3, 1e6, 1e9]) {
+            for (let step = -6; step <= 6; step++) {
+                const ta = affine(1, 0, 0, 1, 0, 0);
+                affineFromTRS(ta, far, -far, Math.PI / 6, 1.5, 1.5);
+                const d = 9 + step * 0.25;
+                const tb = affine(1, 0, 0, 1, 0, 0);
+                affineFromTRS(tb, far + d * Math.cos(Math.PI / 6), -far + d * Math.sin(Math.PI / 6), Math.PI / 6, 1.5, 1.5);
+                const want = refTest(a, ta, b, tb, 1);
+                testMasks(a, ta, b, tb, { accuracy: 1 }, out);
+                expect(out.count).toBe(want.count);
+                if (want.count > 0) hits++;
+            }
+        }
+        expect(hits).toBeGreaterThan(5);
+    });
+});

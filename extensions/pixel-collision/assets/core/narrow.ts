@@ -645,16 +645,21 @@ const BB = { x: 0, y: 0, width: 0, height: 0 };
  * overlap); null when there are none. It is the box of the intersection of the two masks'
  * *oriented* boxes (their opaque bounds under their transforms, clipped as convex polygons), so
  * two rotated sprites rasterize much less than their axis-aligned boxes' overlap.
- * Each oriented box is widened by {@link OBB_SLACK} texels first, far more than the rounding of
- * the clipping, so a sample inside both boxes is never lost to it.
+ * Each oriented box is widened by {@link OBB_SLACK} texels first (more far from the origin), far
+ * more than the rounding of the clipping, so a sample inside both boxes is never lost to it.
  */
 function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
+    // Slack in texels: OBB_SLACK, plus 1e-12 of the coordinates' size (in each mask's texels) so
+    // rounding far from the origin never outgrows it.
+    const far = 1e-12 * (Math.abs(ta.tx) + Math.abs(ta.ty) + Math.abs(tb.tx) + Math.abs(tb.ty));
+    let e = OBB_SLACK + far / Math.sqrt(Math.abs(ta.a * ta.d - ta.b * ta.c));
     a.bounds(BB);
     if (BB.width === 0) return null;
-    let n = quad(POLY, ta, BB.x - OBB_SLACK, BB.y - OBB_SLACK, BB.x + BB.width + OBB_SLACK, BB.y + BB.height + OBB_SLACK);
+    let n = quad(POLY, ta, BB.x - e, BB.y - e, BB.x + BB.width + e, BB.y + BB.height + e);
+    e = OBB_SLACK + far / Math.sqrt(Math.abs(tb.a * tb.d - tb.b * tb.c));
     b.bounds(BB);
     if (BB.width === 0) return null;
-    quad(CLIP, tb, BB.x - OBB_SLACK, BB.y - OBB_SLACK, BB.x + BB.width + OBB_SLACK, BB.y + BB.height + OBB_SLACK);
+    quad(CLIP, tb, BB.x - e, BB.y - e, BB.x + BB.width + e, BB.y + BB.height + e);
     // Corners go round counter-clockwise in local space (x right, y up as math has it); a
     // transform with a negative determinant turns them round, and the inside with them.
     const side = tb.a * tb.d - tb.b * tb.c > 0 ? 1 : -1;
