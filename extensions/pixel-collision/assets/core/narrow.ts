@@ -78,8 +78,9 @@ export function testMasks(
     }
     let win: CellWindow | null = null;
     if (!options?.separation) {
-        // Only the overlap of the two boxes (+2 cells for the normal) can hold shared samples;
-        // separation needs the whole rasters (it moves B around).
+        // Only where the two oriented boxes meet (+2 cells for the normal) can samples be shared;
+        // separation needs the whole rasters (it moves B around). The yes/no question tries a
+        // few exact probes there before rasterizing anything.
         win = pairWindow(a, ta, b, tb, acc);
         if (win === null || (options?.contact === false && probeShared(a, ta, b, tb, acc, win))) {
             out.reset();
