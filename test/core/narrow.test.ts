@@ -4,7 +4,7 @@ import {
     affineFromTRS, affineMultiply, affine, BitMask, Contact, WorldRaster,
     rasterizeMask, testMasks, separateMasks, clearRasterMemo, isUnitQuarterTurn,
 } from '../../extensions/pixel-collision/assets/core';
-import { refCells, refMember, refTest } from './reference';
+import { checkRowSummaries, refCells, refMember, refTest } from './reference';
 import { randomMask, rng, disc, full, blob, ring } from '../fixtures/masks';
 
 /**
@@ -72,36 +72,7 @@ describe('rasterizeMask matches the definition sample for sample', () => {
                     }
                 }
             }
-            // Row summaries: span [rowLo, rowHi) and rowFull (no unset cell inside the span).
-            for (let r = 0; r < raster.height; r++) {
-                let lo = raster.width, hi = 0, set = 0;
-                for (let c = 0; c < raster.width; c++) {
-                    if (raster.has(raster.k0 + c, raster.l0 + r)) { if (lo > c) lo = c; hi = c + 1; set++; }
-                }
-                const full = set === hi - lo || set === 0 ? 1 : 0;
-                if (raster.rowLo(r) !== lo || raster.rowHi(r) !== hi || (raster.rowFull(r) ? 1 : 0) !== full
-                    || raster.rowSpans[2 * r] !== (full ? lo : ~lo) || raster.rowSpans[2 * r + 1] !== hi) {
-                    throw new Error(`row ${r}: summary (${raster.rowLo(r)}, ${raster.rowHi(r)}, ${(raster.rowFull(r) ? 1 : 0)}), want (${lo}, ${hi}, ${full})`);
-                }
-            }
-            for (let r = 0; r < raster.height; r++) {
-                const want: number[] = [];
-                let inRun = false;
-                for (let c = 0; c <= raster.width; c++) {
-                    const on = c < raster.width && raster.has(raster.k0 + c, raster.l0 + r);
-                    if (on !== inRun) { want.push(c); inRun = on; }
-                }
-                const n = raster.runCount(r);
-                const got = n < 0 ? null : Array.from(raster.rowRuns.subarray(9 * r + 1, 9 * r + 1 + 2 * n));
-                if (want.length > 8 ? n !== -1 : JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`row ${r}: runs ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
-            }
-            for (let r = 0; r < raster.height; r++) {
-                let bl = raster.width, bh = 0;
-                for (let q = r; q < Math.min(r + 4, raster.height); q++) {
-                    if (raster.rowLo(q) < raster.rowHi(q)) { bl = Math.min(bl, raster.rowLo(q)); bh = Math.max(bh, raster.rowHi(q)); }
-                }
-                if (raster.bands()[2 * r] !== bl || raster.bands()[2 * r + 1] !== bh) throw new Error(`row ${r}: band (${raster.bands()[2 * r]}, ${raster.bands()[2 * r + 1]}), want (${bl}, ${bh})`);
-            }
+            checkRowSummaries(raster);
         }), { numRuns: 1500 });
         expect(cells).toBeGreaterThan(100000);
     });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Affine2D } from '../../extensions/pixel-collision/assets/core';
 import { affine, affineFromTRS, affineMultiply, BitMask, WorldRaster, rasterizeMask } from '../../extensions/pixel-collision/assets/core';
-import { refCells, refMember } from './reference';
+import { checkRowSummaries, refCells, refMember } from './reference';
 import { blob, full, noise, randomMask, ring, rng } from '../fixtures/masks';
 
 /**
@@ -78,6 +78,57 @@ describe('rasterizeMask (exact path) matches the definition', () => {
                 if (a * d - b * c === 0) return;
                 const m = randomMask(rng(seed), 16);
                 checkAll(m, affine(a, b, c, d, qx / 4, qy / 4), acc, raster, `seed ${seed}`);
+            }), { numRuns: 300 });
+    });
+
+    it('with near-singular transforms (badly conditioned crossings)', () => {
+        const raster = new WorldRaster();
+        fc.assert(fc.property(
+            fc.integer(), fc.constantFrom(0.05, 1e-3, 1e-6), fc.constantFrom(1, 4), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+            fc.double({ min: -20, max: 20, noNaN: true }), fc.double({ min: -20, max: 20, noNaN: true }), fc.constantFrom(0.5, 1, 2),
+            (seed, e, K, rot, x, y, acc) => {
+                const m = randomMask(rng(seed), 10);
+                // Columns (K, K/2) and (K, K/2 + K*e): almost parallel, the mask squeezed onto a sliver, rotated.
+                const t = affineMultiply(affine(1, 0, 0, 1, 0, 0), affineFromTRS(affine(1, 0, 0, 1, 0, 0), x, y, rot, 1, 1), affine(K, K / 2, K, K / 2 + K * e, 0, 0));
+                checkAll(m, t, acc, raster, `seed ${seed}, e ${e}, K ${K}`);
+            }), { numRuns: 40 });
+    });
+
+    it('on large masks with many boundary runs (work lists grow) and long runs', () => {
+        const raster = new WorldRaster();
+        const r = rng(7);
+        const masks = [noise(70, 60, r, 0.5), full(40, 90), ring(96, 64), blob(120, 100, r)];
+        for (const [i, m] of masks.entries()) {
+            for (const [rot, s, acc] of [[0.3, 1.3, 1], [2.1, -2.7, 1], [-1.2, 0.6, 2.5]] as const) {
+                const t = transform({ x: 3.7 * i, y: -11.3, rot, sx: s, sy: Math.abs(s), skew: 0 }, m.width, m.height);
+                checkAll(m, t, acc, raster, `mask ${i}`);
+            }
+        }
+    });
+
+    it('with clip windows: inside the window equal to the whole raster, never wrong outside', () => {
+        const whole = new WorldRaster();
+        const clipped = new WorldRaster();
+        fc.assert(fc.property(
+            fc.integer(), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), signedScale(0.3, 4), signedScale(0.3, 4), accuracyArb, fc.integer({ min: 0, max: 1 << 30 }),
+            (seed, rot, sx, sy, acc, wseed) => {
+                const m = randomMask(rng(seed), 20);
+                const t = transform({ x: 5.3, y: -2.1, rot, sx, sy, skew: 0 }, m.width, m.height);
+                rasterizeMask(m, t, acc, whole);
+                const r = rng(wseed);
+                const k0 = whole.k0 + Math.floor(r() * (whole.width + 4)) - 2, l0 = whole.l0 + Math.floor(r() * (whole.height + 4)) - 2;
+                const win = { k0, l0, k1: k0 + Math.floor(r() * whole.width), l1: l0 + Math.floor(r() * whole.height) };
+                rasterizeMask(m, t, acc, clipped, win);
+                for (let l = win.l0 - 1; l <= win.l1 + 1; l++) {
+                    for (let k = win.k0 - 1; k <= win.k1 + 1; k++) {
+                        const inWin = k >= win.k0 && k <= win.k1 && l >= win.l0 && l <= win.l1;
+                        if (inWin ? clipped.has(k, l) !== whole.has(k, l) : clipped.has(k, l) && !whole.has(k, l)) {
+                            throw new Error(`cell (${k}, ${l}) in window ${JSON.stringify(win)}: clipped ${clipped.has(k, l)}, whole ${whole.has(k, l)}; seed ${seed}`);
+                        }
+                    }
+                }
+                // Row summaries (span, full flag, packed spans, runs, bands) describe the clipped bits.
+                checkRowSummaries(clipped);
             }), { numRuns: 300 });
     });
 

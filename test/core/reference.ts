@@ -9,6 +9,7 @@
  */
 import type { Affine2D } from '../../extensions/pixel-collision/assets/core/affine';
 import type { BitMask } from '../../extensions/pixel-collision/assets/core/bitmask';
+import type { WorldRaster } from '../../extensions/pixel-collision/assets/core/raster';
 
 export interface RefContact {
     hit: boolean;
@@ -95,4 +96,39 @@ export function refTest(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, acc:
     }
     r.hit = r.count > 0;
     return r;
+}
+
+/**
+ * Throws unless every row summary of `r` (span and full flag, packed spans, run list, 4-row
+ * bands) describes its bits, each recomputed cell by cell here.
+ */
+export function checkRowSummaries(r: WorldRaster): void {
+    for (let row = 0; row < r.height; row++) {
+        let lo = r.width, hi = 0, set = 0;
+        const runs: number[] = [];
+        let inRun = false;
+        for (let c = 0; c <= r.width; c++) {
+            const on = c < r.width && r.has(r.k0 + c, r.l0 + row);
+            if (on) { if (lo === r.width) lo = c; hi = c + 1; set++; }
+            if (on !== inRun) { runs.push(c); inRun = on; }
+        }
+        const full = set === 0 || set === hi - lo ? 1 : 0;
+        if (r.rowLo(row) !== lo || r.rowHi(row) !== hi || (r.rowFull(row) ? 1 : 0) !== full
+            || r.rowSpans[2 * row] !== (full ? lo : ~lo) || r.rowSpans[2 * row + 1] !== hi) {
+            throw new Error(`row ${row}: summary ${r.rowLo(row)}..${r.rowHi(row)} full ${r.rowFull(row) ? 1 : 0}, bits ${lo}..${hi} full ${full}`);
+        }
+        const n = r.runCount(row);
+        const got = n < 0 ? null : Array.from(r.rowRuns.subarray(9 * row + 1, 9 * row + 1 + 2 * n));
+        if (runs.length > 8 ? n !== -1 : JSON.stringify(got) !== JSON.stringify(runs)) {
+            throw new Error(`row ${row}: runs ${JSON.stringify(got)}, bits ${JSON.stringify(runs)}`);
+        }
+    }
+    const bands = r.bands();
+    for (let row = 0; row < r.height; row++) {
+        let bl = r.width, bh = 0;
+        for (let q = row; q < Math.min(row + 4, r.height); q++) {
+            if (r.rowLo(q) < r.rowHi(q)) { bl = Math.min(bl, r.rowLo(q)); bh = Math.max(bh, r.rowHi(q)); }
+        }
+        if (bands[2 * row] !== bl || bands[2 * row + 1] !== bh) throw new Error(`row ${row}: band (${bands[2 * row]}, ${bands[2 * row + 1]}), want (${bl}, ${bh})`);
+    }
 }
