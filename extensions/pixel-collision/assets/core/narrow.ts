@@ -6,7 +6,7 @@ import { SampleMapper } from './exact';
 import { popcount32, WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
-import { BAND, rowRuns, RUN_STRIDE, UNKNOWN_RUNS } from './rows';
+import { BAND, RUN_STRIDE } from './rows';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
 /**
@@ -267,9 +267,7 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
         }
         let rowCount = 0;
         const ao = ra * RUN_STRIDE, bo = rb * RUN_STRIDE;
-        let na = aRuns[ao], nb = bRuns[bo];
-        if (na === UNKNOWN_RUNS) na = rowRuns(aBits, aStride, ra, aRuns);
-        if (nb === UNKNOWN_RUNS) nb = rowRuns(bBits, bStride, rb, bRuns);
+        const na = A.runCount(ra), nb = B.runCount(rb);
         if ((na | nb) >= 0) {
             // Few runs in both rows (a ring, two legs): merge the two interval lists.
             for (let i = 0, j = 0; i < na && j < nb;) {
@@ -439,8 +437,7 @@ const ROW_G = new Float64Array(2);
  */
 function gradientRowRuns(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): boolean {
     const runs = A.rowRuns, ro = ra * RUN_STRIDE;
-    let n = runs[ro];
-    if (n === UNKNOWN_RUNS) n = rowRuns(A.bits, A.stride, ra, runs);
+    const n = A.runCount(ra);
     if (n < 0) return false;
     let gx = 0, gy = 0;
     for (let i = 0; i < n; i++) {
@@ -468,8 +465,7 @@ function cellsInRange(R: WorldRaster, r: number, from: number, to: number): numb
     if (from >= to) return 0;
     if (full) return to - from;
     const runs = R.rowRuns, ro = r * RUN_STRIDE;
-    let n = runs[ro];
-    if (n === UNKNOWN_RUNS) n = rowRuns(R.bits, R.stride, r, runs);
+    const n = R.runCount(r);
     if (n >= 0) {
         // Few runs: the sum of their overlaps with [from, to).
         let c = 0;

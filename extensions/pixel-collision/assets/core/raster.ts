@@ -190,7 +190,6 @@ export class WorldRaster {
 
 const EMPTY_U32 = new Uint32Array(0);
 const EMPTY_I32 = new Int32Array(0);
-const EMPTY_U8 = new Uint8Array(0);
 
 /** Number of set bits in a 32-bit word. */
 export function popcount32(x: number): number {
