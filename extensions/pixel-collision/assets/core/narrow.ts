@@ -646,17 +646,12 @@ const BB = { x: 0, y: 0, width: 0, height: 0 };
  * more than the rounding of the clipping, so a sample inside both boxes is never lost to it.
  */
 function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
-    // Slack in texels: OBB_SLACK, plus 1e-12 of the coordinates' size (in each mask's texels) so
-    // rounding far from the origin never outgrows it.
-    const far = 1e-12 * (Math.abs(ta.tx) + Math.abs(ta.ty) + Math.abs(tb.tx) + Math.abs(tb.ty));
-    let e = OBB_SLACK + far / Math.sqrt(Math.abs(ta.a * ta.d - ta.b * ta.c));
     a.bounds(BB);
     if (BB.width === 0) return null;
-    let n = quad(POLY, ta, BB.x - e, BB.y - e, BB.x + BB.width + e, BB.y + BB.height + e);
-    e = OBB_SLACK + far / Math.sqrt(Math.abs(tb.a * tb.d - tb.b * tb.c));
+    let n = quad(POLY, ta, BB, tb);
     b.bounds(BB);
     if (BB.width === 0) return null;
-    quad(CLIP, tb, BB.x - e, BB.y - e, BB.x + BB.width + e, BB.y + BB.height + e);
+    quad(CLIP, tb, BB, ta);
     // Corners go round counter-clockwise in local space (x right, y up as math has it); a
     // transform with a negative determinant turns them round, and the inside with them.
     const side = tb.a * tb.d - tb.b * tb.c > 0 ? 1 : -1;
@@ -706,8 +701,18 @@ const POLY = new Float64Array(16);
 const POLY2 = new Float64Array(16);
 const CLIP = new Float64Array(8);
 
-/** The world corners of local rect [x0, x1] x [y0, y1] under `t` into `out`, counter-clockwise (local, y up). Returns 4. */
-function quad(out: Float64Array, t: Readonly<Affine2D>, x0: number, y0: number, x1: number, y1: number): number {
+/**
+ * The world corners of local rect `bb`, widened by the pair's slack, under `t` into `out`,
+ * counter-clockwise (local, y up); `other` is the other collider's transform. Returns 4.
+ * (No double arguments: where V8 does not inline a call it boxes each double argument into a
+ * new heap number, 80 bytes per pair here before.)
+ */
+function quad(out: Float64Array, t: Readonly<Affine2D>, bb: { x: number; y: number; width: number; height: number }, other: Readonly<Affine2D>): number {
+    // Slack in texels: OBB_SLACK, plus 1e-12 of the coordinates' size (in this mask's texels) so
+    // rounding far from the origin never outgrows it.
+    const far = 1e-12 * (Math.abs(t.tx) + Math.abs(t.ty) + Math.abs(other.tx) + Math.abs(other.ty));
+    const e = OBB_SLACK + far / Math.sqrt(Math.abs(t.a * t.d - t.b * t.c));
+    const x0 = bb.x - e, y0 = bb.y - e, x1 = bb.x + bb.width + e, y1 = bb.y + bb.height + e;
     out[0] = t.a * x0 + t.c * y0 + t.tx; out[1] = t.b * x0 + t.d * y0 + t.ty;
     out[2] = t.a * x1 + t.c * y0 + t.tx; out[3] = t.b * x1 + t.d * y0 + t.ty;
     out[4] = t.a * x1 + t.c * y1 + t.tx; out[5] = t.b * x1 + t.d * y1 + t.ty;

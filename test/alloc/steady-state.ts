@@ -1,0 +1,95 @@
+/**
+ * Heap growth per call of the hot paths, measured the way a game runs them: this file is bundled
+ * with esbuild (one scope, as a game build ships the library) and run in its own node process
+ * with --expose-gc by test/core/allocation.test.ts, which checks the numbers it prints (JSON).
+ *
+ * Under jest's per-module loader the optimizing compiler sees other call sites (and the test's
+ * own closures), so small allocations there can be artefacts of the harness; here only the
+ * library's code runs in the measured loop.
+ */
+import {
+    affine, affineFromTRS, affineIdentity, BitMask, clearRasterMemo, CollisionWorld, Contact,
+    rasterizeMask, separateMasks, testMasks, testShapes, WorldRaster, WorldShape,
+} from '../../extensions/pixel-collision/assets/core';
+import type { Collider, ColliderShape } from '../../extensions/pixel-collision/assets/core';
+import { blob, disc, ring, rng } from '../fixtures/masks';
+
+declare const gc: () => void;
+
+/** Smallest heap growth (bytes per call) over 6 rounds of `n` calls, after `warmup` calls. */
+function perCall(fn: (i: number) => void, n = 2000, warmup = 5000): number {
+    for (let i = 0; i < warmup; i++) fn(i);
+    let best = Infinity;
+    for (let round = 0; round < 6 && best > 0; round++) {
+        gc();
+        const before = process.memoryUsage().heapUsed;
+        for (let i = 0; i < n; i++) fn(warmup + i);
+        best = Math.min(best, process.memoryUsage().heapUsed - before);
+    }
+    return best / n;
+}
+
+const out = new Contact();
+const FULL = { accuracy: 1 }, COUNT = { contact: 'count' as const }, BOOL = { contact: false }, SEP = { accuracy: 1 };
+const A = blob(64, 64, rng(11)), B = blob(24, 24, rng(12)), D = disc(30, 30), R = ring(40, 40);
+const tA = affineFromTRS(affineIdentity(), 0.3, -0.7, 0.52, 1.3, -1.3);
+const tB = affineIdentity();
+const moveB = (i: number) => affineFromTRS(tB, (i % 40) - 20 + 0.37, ((i * 7) % 30) - 15 + 0.21, i * 0.05, 1.1, -1.1);
+const tAA = affine(1, 0, 0, -1, 3, 40), tD = affine(1, 0, 0, -1, 0, 0);
+const moveD = (i: number) => { tD.tx = 10 + (i % 30); tD.ty = 20 + ((i * 3) % 25); };
+let hits = 0;
+
+const results: Record<string, number> = {};
+results['testMasks rotated, full contact'] = perCall((i) => { moveB(i); clearRasterMemo(); if (testMasks(A, tA, B, tB, FULL, out)) hits++; });
+results['testMasks rotated, count'] = perCall((i) => { moveB(i); clearRasterMemo(); if (testMasks(A, tA, B, tB, COUNT, out)) hits++; });
+results['testMasks rotated, boolean'] = perCall((i) => { moveB(i); clearRasterMemo(); if (testMasks(A, tA, B, tB, BOOL, out)) hits++; });
+results['separateMasks rotated'] = perCall((i) => { moveB(i); if (separateMasks(A, tA, B, tB, SEP, out).hit) hits++; });
+results['testMasks axis-aligned, full contact (rings: run lists and words)'] = perCall((i) => { moveD(i); if (testMasks(R, tAA, D, tD, FULL, out)) hits++; });
+results['testMasks axis-aligned, boolean'] = perCall((i) => { moveD(i); if (testMasks(R, tAA, D, tD, BOOL, out)) hits++; });
+
+const raster = new WorldRaster();
+results['rasterizeMask rotated'] = perCall((i) => { moveB(i); rasterizeMask(B, tB, 1, raster); });
+
+// One large rotated sprite against 20 small ones, memo warm for the large one.
+const big = blob(128, 128, rng(1)), small = blob(24, 24, rng(2));
+const tBig = affineIdentity(), ts = affineIdentity();
+results['1 large vs 20 small rotated, per frame'] = perCall((f) => {
+    affineFromTRS(tBig, 0, 0, 0.5 + (f % 5) * 0.01, 1.3, -1.3);
+    for (let i = 0; i < 20; i++) {
+        affineFromTRS(ts, -60 + i * 6, (i % 3) * 10, i * 0.3 + (f % 20) * 0.01, 1, -1);
+        if (testMasks(big, tBig, small, ts, FULL, out)) hits++;
+    }
+}, 200, 500);
+
+const sa = new WorldShape().setCircle(6, 6, 4.3), sb = new WorldShape();
+const POLY = [0, 0, 6, 1, 7, 5, 2, 7];
+results['testShapes circle vs polygon'] = perCall((i) => {
+    POLY[0] = i % 10; POLY[2] = 6 + (i % 10);
+    sb.setPolygon(POLY);
+    if (testShapes(sa, sb, FULL, out)) hits++;
+});
+
+// A world of 300 moving colliders (masks, boxes, circles) with a listener.
+const w = new CollisionWorld();
+const r = rng(5);
+const sprite = blob(48, 48, rng(6));
+const cs: Collider[] = [];
+for (let i = 0; i < 300; i++) {
+    const shape: ColliderShape = i % 3 === 0 ? { kind: 'mask', mask: sprite } : i % 3 === 1 ? { kind: 'box', width: 8 + r() * 20, height: 8 + r() * 20 } : { kind: 'circle', radius: 4 + r() * 10 };
+    cs.push(w.add({ shape, transform: affine(1, 0, 0, -1, r() * 600, r() * 600) }));
+}
+let events = 0;
+w.addListener({ onEnter: () => { events++; }, onStay: () => { events++; }, onEnd: () => { events++; } });
+const t = affineIdentity();
+results['CollisionWorld.step, 300 moving colliders'] = perCall((f) => {
+    for (let i = 0; i < cs.length; i++) {
+        const c = cs[i];
+        const phase = Math.sin((f + i) * Math.PI / 10); // the scene repeats every 20 frames
+        affineFromTRS(t, (i * 37) % 600 + phase * 10, (i * 91) % 600, c.shape.kind === 'mask' ? phase : 0, 1, -1);
+        w.setTransform(c, t);
+    }
+    w.step();
+}, 100, 200);
+
+if (!(hits > 0 && events > 0) || !(BitMask.prototype)) throw new Error('the scenes did nothing');
+process.stdout.write(JSON.stringify({ results, hits, events }));

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+
+/**
+ * Heap growth per call of the narrow phase, measured in the shipped form: test/alloc/steady-state.ts
+ * bundled into one script (as a game build inlines the library) and run in a fresh node process
+ * with --expose-gc. Under jest's per-module loader the compiler also sees the test's closures and
+ * other call sites, so the numbers there say more about the harness than about the library.
+ *
+ * Asserted: the paths that measured 0–1.2 bytes per call in every run on the dev machine (the
+ * fraction of a byte is the rare exact BigInt floor, on sample-on-edge ties). An object or a
+ * boxed number per call is at least 16 bytes. The other rows are printed, not asserted: see the
+ * README (Limits, "garbage per frame") for what they show and why.
+ */
+const ASSERTED = [
+    'testMasks rotated, full contact',
+    'separateMasks rotated',
+    'testMasks axis-aligned, full contact (rings: run lists and words)',
+    'testShapes circle vs polygon',
+];
+
+describe('steady-state heap growth (bundled, own process)', () => {
+    it('the rotated and axis-aligned narrow phase and shape tests create no object per call', () => {
+        const dir = mkdtempSync(join(tmpdir(), 'pixel-collision-alloc-'));
+        try {
+            const outfile = join(dir, 'steady-state.cjs');
+            buildSync({
+                entryPoints: [join(__dirname, '..', 'alloc', 'steady-state.ts')],
+                bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'warning',
+            });
+            const stdout = execFileSync(process.execPath, ['--expose-gc', outfile], { encoding: 'utf8', timeout: 120_000 });
+            const { results, hits, events } = JSON.parse(stdout) as { results: Record<string, number>; hits: number; events: number };
+            console.log(Object.entries(results).map(([k, v]) => `${v.toFixed(1).padStart(7)} bytes per call: ${k}`).join('\n'));
+            expect(hits).toBeGreaterThan(1000);
+            expect(events).toBeGreaterThan(1000);
+            for (const k of ASSERTED) {
+                expect(results).toHaveProperty([k]);
+                expect({ [k]: results[k] < 4 }).toEqual({ [k]: true });
+            }
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
+    }, 180_000);
+});
