@@ -4,7 +4,7 @@ import { BitMask } from './bitmask';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
-import { WorldShape, boxToWorld, circleToWorld, polygonToWorld, rasterizeShape } from './shapes';
+import { WorldShape, boxToWorld, circleToWorld, localBoxToWorld, localCircleToWorld, polygonToWorld, rasterizeShape } from './shapes';
 
 /**
  * What a collider is made of. Each kind has its own LOCAL space, mapped to the world by the
@@ -76,11 +76,10 @@ export class Collider<T = unknown> {
     /** @internal */ _pendingT: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /** @internal */ _pendingEnabled = true;
     /** @internal Set by the world that owns it. */ _world: unknown = null;
-    /** @internal Local corners of a box shape, once validated (fast path). */ _boxReady = false;
-    /** @internal */ _bx0 = 0;
-    /** @internal */ _by0 = 0;
-    /** @internal */ _bx1 = 0;
-    /** @internal */ _by1 = 0;
+    /** @internal Local corners `[x0, y0, x1, y1]` of a box shape, or `[radius, offsetX, offsetY]` of a circle, once validated. */
+    _local = new Float64Array(4);
+    /** @internal `_local` holds the box's corners (validated by its first world build; fast path). */ _boxReady = false;
+    /** @internal `_local` holds the circle's parameters (validated by its first world build). */ _circleReady = false;
     /** @internal Stamp the world shape was built for. */ _shapeStamp = -1;
 
     /** @internal Use `world.add`. */
@@ -137,8 +136,9 @@ export class Collider<T = unknown> {
             // Per-frame fast path for unrotated boxes (validated when the collider was added and
             // by setTransform / setPosition since): only the collider's own fields are touched;
             // the world shape is rebuilt lazily, when a narrow test needs it (_shape()).
-            const wx0 = t.a * this._bx0 + t.tx, wx1 = t.a * this._bx1 + t.tx;
-            const wy0 = t.d * this._by0 + t.ty, wy1 = t.d * this._by1 + t.ty;
+            const L = this._local;
+            const wx0 = t.a * L[0] + t.tx, wx1 = t.a * L[2] + t.tx;
+            const wy0 = t.d * L[1] + t.ty, wy1 = t.d * L[3] + t.ty;
             this._minX = wx0 < wx1 ? wx0 : wx1;
             this._maxX = wx0 < wx1 ? wx1 : wx0;
             this._minY = wy0 < wy1 ? wy0 : wy1;
@@ -164,18 +164,28 @@ export class Collider<T = unknown> {
             }
         } else {
             const ws = this._ws as WorldShape;
+            // The first build validates the shape's numbers (boxToWorld / circleToWorld); later
+            // frames build from the kept local values (no double arguments, see localBoxToWorld).
+            const L = this._local;
             if (s.kind === 'box') {
-                boxToWorld(ws, s.width, s.height, s.offsetX ?? 0, s.offsetY ?? 0, s.anchorX ?? 0.5, s.anchorY ?? 0.5, t);
-                if (!this._boxReady) {
-                    // Validated by boxToWorld: keep the local corners for the fast path.
-                    this._bx0 = (s.offsetX ?? 0) - (s.anchorX ?? 0.5) * s.width;
-                    this._by0 = (s.offsetY ?? 0) - (s.anchorY ?? 0.5) * s.height;
-                    this._bx1 = this._bx0 + s.width;
-                    this._by1 = this._by0 + s.height;
+                if (this._boxReady) {
+                    localBoxToWorld(ws, L, t);
+                } else {
+                    boxToWorld(ws, s.width, s.height, s.offsetX ?? 0, s.offsetY ?? 0, s.anchorX ?? 0.5, s.anchorY ?? 0.5, t);
+                    L[0] = (s.offsetX ?? 0) - (s.anchorX ?? 0.5) * s.width;
+                    L[1] = (s.offsetY ?? 0) - (s.anchorY ?? 0.5) * s.height;
+                    L[2] = L[0] + s.width;
+                    L[3] = L[1] + s.height;
                     this._boxReady = true;
                 }
             } else if (s.kind === 'circle') {
-                circleToWorld(ws, s.radius, s.offsetX ?? 0, s.offsetY ?? 0, t);
+                if (this._circleReady) {
+                    localCircleToWorld(ws, L, t);
+                } else {
+                    circleToWorld(ws, s.radius, s.offsetX ?? 0, s.offsetY ?? 0, t);
+                    L[0] = s.radius; L[1] = s.offsetX ?? 0; L[2] = s.offsetY ?? 0;
+                    this._circleReady = true;
+                }
             } else {
                 polygonToWorld(ws, s.points, t);
             }

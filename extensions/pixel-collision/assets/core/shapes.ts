@@ -261,8 +261,22 @@ export function boxToWorld(out: WorldShape, width: number, height: number, offse
     if (!isFiniteNumber(offsetY)) throw badNumber(fn, 'offsetY', offsetY);
     const x0 = offsetX - ax * width;
     const y0 = offsetY - ay * height;
-    const x1 = x0 + width;
-    const y1 = y0 + height;
+    LOCAL[0] = x0; LOCAL[1] = y0; LOCAL[2] = x0 + width; LOCAL[3] = y0 + height;
+    return localBoxToWorld(out, LOCAL, m);
+}
+
+/** Scratch: the local corners of the box being built. */
+const LOCAL = new Float64Array(4);
+
+/**
+ * @internal {@link boxToWorld} on the box's validated local corners `local = [x0, y0, x1, y1]`.
+ * The world calls it every frame for rotated boxes: a typed array, because V8 boxes each double
+ * argument of a call it does not inline into a new heap number (32 bytes per box per frame).
+ */
+export function localBoxToWorld(out: WorldShape, local: Float64Array, m: Readonly<Affine2D>): WorldShape {
+    const fn = 'boxToWorld';
+    if (!isUsableTransform(m)) throw badTransform(fn, m);
+    const x0 = local[0], y0 = local[1], x1 = local[2], y1 = local[3];
     const { a, b, c, d, tx, ty } = m;
     if (b === 0 && c === 0) {
         const wx0 = a * x0 + tx;
@@ -274,7 +288,7 @@ export function boxToWorld(out: WorldShape, width: number, height: number, offse
         store[2] = wx0 < wx1 ? wx1 : wx0;
         store[3] = wy0 < wy1 ? wy1 : wy0;
         if (!(store[2] > store[0]) || !(store[3] > store[1])) {
-            throw new RangeError(`${fn}: the box collapses to zero world area (${width} x ${height} under the transform's scale); the world box must have a positive size. Use a larger size or node scale.`);
+            throw new RangeError(`${fn}: the box collapses to zero world area (${x1 - x0} x ${y1 - y0} under the transform's scale); the world box must have a positive size. Use a larger size or node scale.`);
         }
         storeAABB(out);
         return out;
@@ -289,8 +303,8 @@ export function boxToWorld(out: WorldShape, width: number, height: number, offse
     p[5] = b * x1 + d * y1 + ty;
     p[6] = a * x0 + c * y1 + tx;
     p[7] = b * x0 + d * y1 + ty;
-    const local = max(abs(x0), abs(x1), abs(y0), abs(y1));
-    store[0] = (abs(a) + abs(b) + abs(c) + abs(d)) * local + abs(tx) + abs(ty);
+    const size = max(abs(x0), abs(x1), abs(y0), abs(y1));
+    store[0] = (abs(a) + abs(b) + abs(c) + abs(d)) * size + abs(tx) + abs(ty);
     finishPolygon(out, 4, fn);
     return out;
 }
@@ -311,6 +325,18 @@ export function circleToWorld(out: WorldShape, radius: number, offsetX: number, 
     if (!(radius > 0) || !isFiniteNumber(radius)) throw badSize(fn, 'radius', radius, 'radius');
     if (!isFiniteNumber(offsetX)) throw badNumber(fn, 'offsetX', offsetX);
     if (!isFiniteNumber(offsetY)) throw badNumber(fn, 'offsetY', offsetY);
+    LOCAL[0] = radius; LOCAL[1] = offsetX; LOCAL[2] = offsetY;
+    return localCircleToWorld(out, LOCAL, transform);
+}
+
+/**
+ * @internal {@link circleToWorld} on validated local parameters `local = [radius, offsetX, offsetY]`
+ * (a typed array, for the same reason as {@link localBoxToWorld}).
+ */
+export function localCircleToWorld(out: WorldShape, local: Float64Array, transform: Readonly<Affine2D>): WorldShape {
+    const fn = 'circleToWorld';
+    if (!isUsableTransform(transform)) throw badTransform(fn, transform);
+    const radius = local[0], offsetX = local[1], offsetY = local[2];
     const { a, b, c, d, tx, ty } = transform;
     const r = radius * sqrt(a * a + b * b);
     if (!(r > 0) || !isFiniteNumber(r)) {
