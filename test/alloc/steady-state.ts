@@ -8,11 +8,11 @@
  * library's code runs in the measured loop.
  */
 import {
-    affine, affineFromTRS, affineIdentity, BitMask, clearRasterMemo, CollisionWorld, Contact,
+    affine, affineFromTRS, affineIdentity, BitMask, clearRasterMemo, Contact,
     rasterizeMask, separateMasks, testMasks, testShapes, WorldRaster, WorldShape,
 } from '../../extensions/pixel-collision/assets/core';
-import type { Collider, ColliderShape } from '../../extensions/pixel-collision/assets/core';
 import { blob, disc, ring, rng } from '../fixtures/masks';
+import { movingWorld } from '../fixtures/scenes';
 
 declare const gc: () => void;
 
@@ -70,26 +70,9 @@ results['testShapes circle vs polygon'] = perCall((i) => {
 });
 
 // A world of 300 moving colliders (masks, boxes, circles) with a listener.
-const w = new CollisionWorld();
-const r = rng(5);
-const sprite = blob(48, 48, rng(6));
-const cs: Collider[] = [];
-for (let i = 0; i < 300; i++) {
-    const shape: ColliderShape = i % 3 === 0 ? { kind: 'mask', mask: sprite } : i % 3 === 1 ? { kind: 'box', width: 8 + r() * 20, height: 8 + r() * 20 } : { kind: 'circle', radius: 4 + r() * 10 };
-    cs.push(w.add({ shape, transform: affine(1, 0, 0, -1, r() * 600, r() * 600) }));
-}
-let events = 0;
-w.addListener({ onEnter: () => { events++; }, onStay: () => { events++; }, onEnd: () => { events++; } });
-const t = affineIdentity();
-results['CollisionWorld.step, 300 moving colliders'] = perCall((f) => {
-    for (let i = 0; i < cs.length; i++) {
-        const c = cs[i];
-        const phase = Math.sin((f + i) * Math.PI / 10); // the scene repeats every 20 frames
-        affineFromTRS(t, (i * 37) % 600 + phase * 10, (i * 91) % 600, c.shape.kind === 'mask' ? phase : 0, 1, -1);
-        w.setTransform(c, t);
-    }
-    w.step();
-}, 100, 200);
+const moving = movingWorld(300, 600);
+results['CollisionWorld.step, 300 moving colliders'] = perCall((f) => moving.frame(f), 100, 200);
+const events = moving.events();
 
 if (!(hits > 0 && events > 0) || !(BitMask.prototype)) throw new Error('the scenes did nothing');
 process.stdout.write(JSON.stringify({ results, hits, events }));

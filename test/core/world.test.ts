@@ -5,6 +5,7 @@ import {
     testMasks, testShapes, shapeContains, WorldShape, boxToWorld, circleToWorld,
 } from '../../extensions/pixel-collision/assets/core';
 import { blob, disc, full, ring, rng } from '../fixtures/masks';
+import { movingWorld } from '../fixtures/scenes';
 
 type Log = string[];
 
@@ -368,34 +369,14 @@ describe('bad input', () => {
 
 describe('no allocation per step in steady state', () => {
     it('pools and raster buffers stop growing after warm-up (1,000 moving colliders, masks and shapes)', () => {
-        const w = new CollisionWorld();
-        const r = rng(5);
-        const sprite = blob(48, 48, rng(6));
-        const cs: Collider[] = [];
-        for (let i = 0; i < 1000; i++) {
-            const shape: ColliderShape = i % 3 === 0 ? { kind: 'mask', mask: sprite } : i % 3 === 1 ? { kind: 'box', width: 8 + r() * 20, height: 8 + r() * 20 } : { kind: 'circle', radius: 4 + r() * 10 };
-            cs.push(w.add({ shape, transform: affine(1, 0, 0, -1, r() * 1500, r() * 1500) }));
-        }
-        let events = 0;
-        w.addListener({ onEnter: () => { events++; }, onStay: () => { events++; }, onEnd: () => { events++; } });
-        const t = affine(1, 0, 0, 1, 0, 0);
-        const frame = (f: number) => {
-            for (let i = 0; i < cs.length; i++) {
-                const c = cs[i];
-                // Oscillate: the scene repeats every 20 frames, so steady state is reachable.
-                const phase = Math.sin((f + i) * Math.PI / 10);
-                affineFromTRS(t, (i * 37) % 1500 + phase * 10, (i * 91) % 1500, c.shape.kind === 'mask' ? phase : 0, 1, -1);
-                w.setTransform(c, t);
-            }
-            w.step();
-        };
+        const { world: w, frame, events } = movingWorld(1000, 1500);
         for (let f = 0; f < 40; f++) frame(f);
         const internals = w as unknown as Record<string, { length: number }>;
         const sizes = () => ['_keys', '_candA', '_candContacts', '_prevKeys', '_curKeys', '_prevContacts', '_curContacts', '_dirty', '_candAcc']
             .map((k) => internals[k].length);
         const before = { rasters: WorldRaster.allocations, sizes: sizes() };
         for (let f = 40; f < 240; f++) frame(f);
-        expect(events).toBeGreaterThan(1000);
+        expect(events()).toBeGreaterThan(1000);
         expect({ rasters: WorldRaster.allocations, sizes: sizes() }).toEqual(before);
     });
 });
