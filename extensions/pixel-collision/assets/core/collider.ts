@@ -6,6 +6,9 @@ import { rasterizeMask } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 import { WorldShape, boxToWorld, circleToWorld, localBoxToWorld, localCircleToWorld, polygonToWorld, rasterizeShape } from './shapes';
 
+/** `Collider._local` of masks and polygons (they keep no local values). */
+const NO_LOCAL = new Float64Array(0);
+
 /**
  * What a collider is made of. Each kind has its own LOCAL space, mapped to the world by the
  * collider's transform:
@@ -77,7 +80,7 @@ export class Collider<T = unknown> {
     /** @internal */ _pendingEnabled = true;
     /** @internal Set by the world that owns it. */ _world: unknown = null;
     /** @internal Local corners `[x0, y0, x1, y1]` of a box shape, or `[radius, offsetX, offsetY]` of a circle, once validated. */
-    _local = new Float64Array(4);
+    _local: Float64Array = NO_LOCAL;
     /** @internal `_local` holds the box's corners (validated by its first world build; fast path). */ _boxReady = false;
     /** @internal `_local` holds the circle's parameters (validated by its first world build). */ _circleReady = false;
     /** @internal Stamp the world shape was built for. */ _shapeStamp = -1;
@@ -94,6 +97,7 @@ export class Collider<T = unknown> {
         if (options.enabled !== undefined) this._enabled = !!options.enabled;
         if (options.accuracy !== undefined) this._accuracy = checkAccuracy(options.accuracy);
         this.userData = options.userData;
+        if (this.shape.kind === 'box' || this.shape.kind === 'circle') this._local = new Float64Array(4);
         if (this.shape.kind !== 'mask') this._ws = new WorldShape();
         // Validate the shape against its transform now (zero area, non-convex polygon...), so
         // bad input fails at add(), not in the middle of a step.
