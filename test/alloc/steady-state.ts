@@ -8,7 +8,7 @@
  * library's code runs in the measured loop.
  */
 import {
-    affine, affineFromTRS, affineIdentity, BitMask, clearRasterMemo, Contact,
+    affine, affineFromTRS, affineIdentity, clearRasterMemo, Contact,
     rasterizeMask, separateMasks, testMasks, testShapes, WorldRaster, WorldShape,
 } from '../../extensions/pixel-collision/assets/core';
 import { blob, disc, ring, rng } from '../fixtures/masks';
@@ -74,5 +74,5 @@ const moving = movingWorld(300, 600);
 results['CollisionWorld.step, 300 moving colliders'] = perCall((f) => moving.frame(f), 100, 200);
 const events = moving.events();
 
-if (!(hits > 0 && events > 0) || !(BitMask.prototype)) throw new Error('the scenes did nothing');
+if (!(hits > 0 && events > 0)) throw new Error('the scenes did nothing');
 process.stdout.write(JSON.stringify({ results, hits, events }));
