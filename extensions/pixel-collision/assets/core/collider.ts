@@ -54,7 +54,8 @@ export interface ColliderOptions<T = unknown> {
 export class Collider<T = unknown> {
     /** Small integer, unique among the world's live colliders; -1 once removed. */
     id = -1;
-    readonly shape: ColliderShape;
+    /** What the collider is made of (read it; replace it with `world.setShape`). */
+    shape: ColliderShape;
     userData: T | undefined;
 
     /** @internal */ _categoryBits = 1;
@@ -78,6 +79,7 @@ export class Collider<T = unknown> {
     /** @internal Pending state while the world steps. */ _pendingFlags = 0;
     /** @internal */ _pendingT: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /** @internal */ _pendingEnabled = true;
+    /** @internal Shape queued by `setShape` during a step. */ _pendingShape: ColliderShape | null = null;
     /** @internal Set by the world that owns it. */ _world: unknown = null;
     /** @internal Local corners `[x0, y0, x1, y1]` of a box shape, or `[radius, offsetX, offsetY]` of a circle, once validated. */
     _local: Float64Array = NO_LOCAL;
@@ -97,11 +99,41 @@ export class Collider<T = unknown> {
         if (options.enabled !== undefined) this._enabled = !!options.enabled;
         if (options.accuracy !== undefined) this._accuracy = checkAccuracy(options.accuracy);
         this.userData = options.userData;
-        if (this.shape.kind === 'box' || this.shape.kind === 'circle') this._local = new Float64Array(4);
-        if (this.shape.kind !== 'mask') this._ws = new WorldShape();
+        this._prepareShape();
         // Validate the shape against its transform now (zero area, non-convex polygon...), so
         // bad input fails at add(), not in the middle of a step.
         this._updateBounds();
+    }
+
+    /**
+     * @internal Replaces the shape (validated against the current transform before anything
+     * changes: on a throw the collider keeps its old shape). The caller bumps the stamp.
+     */
+    _replaceShape(shape: ColliderShape): void {
+        const old = this.shape, oldLocal = this._local, oldWs = this._ws, oldBox = this._boxReady, oldCircle = this._circleReady;
+        this.shape = checkShape(shape);
+        this._prepareShape();
+        this._stamp++;
+        this._boundsStamp = -1;
+        this._shapeStamp = -1;
+        try {
+            this._updateBounds();
+        } catch (e) {
+            this.shape = old; this._local = oldLocal; this._ws = oldWs; this._boxReady = oldBox; this._circleReady = oldCircle;
+            this._stamp++;
+            this._boundsStamp = -1;
+            this._updateBounds();
+            throw e;
+        }
+    }
+
+    /** Sets up the per-kind scratch of `this.shape` (typed local values, world shape). */
+    private _prepareShape(): void {
+        const kind = this.shape.kind;
+        this._boxReady = false;
+        this._circleReady = false;
+        this._local = kind === 'box' || kind === 'circle' ? new Float64Array(4) : NO_LOCAL;
+        this._ws = kind === 'mask' ? null : (this._ws ?? new WorldShape());
     }
 
     /** The current local-to-world transform (do not mutate; use {@link setTransform}). */

@@ -2,7 +2,7 @@ import { assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import { BroadPhase, IdBuffer, PairBuffer } from './broadphase';
 import { Collider, copyT } from './collider';
-import type { ColliderOptions } from './collider';
+import type { ColliderOptions, ColliderShape } from './collider';
 import { Contact } from './contact';
 import { CpuNarrowPhase } from './narrow-phase';
 import type { NarrowPhase } from './narrow-phase';
@@ -91,7 +91,7 @@ export class CollisionWorld<T = unknown> {
     private readonly _pairs = new PairBuffer(256);
     private readonly _ids = new IdBuffer(64);
     private readonly _accuracy: number;
-    private readonly _separation: boolean;
+    private _separation: boolean;
     private _listeners: CollisionListener<T>[] = [];
     /** Collider by id (null for free ids). */
     private _byId: (Collider<T> | null)[] = [];
@@ -143,6 +143,15 @@ export class CollisionWorld<T = unknown> {
     /** Number of colliders in the world (enabled or not, including ones added during a step). */
     get colliderCount(): number {
         return this._count;
+    }
+
+    /** Whether every contact gets `separationX/Y` (costs a few more tests per pair). */
+    get separation(): boolean {
+        return this._separation;
+    }
+
+    set separation(v: boolean) {
+        this._separation = !!v;
     }
 
     /** True while {@link step} runs (changes made now are deferred). */
@@ -247,6 +256,32 @@ export class CollisionWorld<T = unknown> {
             c._minX += dx; c._maxX += dx; c._minY += dy; c._maxY += dy;
             c._boundsStamp = c._stamp;
         }
+    }
+
+    /**
+     * Replaces a collider's shape (an animated sprite's next frame, an edited mask) WITHOUT
+     * ending its pairs: a pair that still overlaps after the change stays in `onStay`. Also call
+     * it after editing a mask in place (`mask.set(...)`), so cached rasters are rebuilt: passing
+     * the collider's current shape is allowed. Throws, and keeps the old shape, for a shape the
+     * world would reject in `add`. Deferred while the world is stepping.
+     */
+    setShape(c: Collider<T>, shape: ColliderShape): void {
+        this._check(c, 'setShape');
+        if (this._stepping) {
+            c._pendingShape = shape;
+            this._defer(OP_SHAPE, c);
+            return;
+        }
+        this._setShapeNow(c, shape);
+    }
+
+    /**
+     * Sets a collider's accuracy (samples per world unit; a pair is sampled at the larger of its
+     * two). Takes effect at the next step's pair tests; throws for `<= 0`, NaN or too large.
+     */
+    setAccuracy(c: Collider<T>, accuracy: number): void {
+        this._check(c, 'setAccuracy');
+        c._accuracy = checkAccuracy(accuracy);
     }
 
     /** Sets the filter bits (Box2D style: a pair collides iff each one's category is in the other's mask). */
@@ -583,6 +618,10 @@ export class CollisionWorld<T = unknown> {
                 if (c.id >= 0) this._removeNow(c);
             } else if (op === OP_ENABLE) {
                 if (c.id >= 0) this._setEnabledNow(c, c._pendingEnabled);
+            } else if (op === OP_SHAPE) {
+                const shape = c._pendingShape;
+                c._pendingShape = null;
+                if (c.id >= 0 && shape) this._setShapeNow(c, shape);
             } else if (op === OP_TRANSFORM) {
                 // Several moves of one collider in a step queue several ops; the first applies
                 // the latest pending transform, the others find nothing pending.
@@ -642,6 +681,20 @@ export class CollisionWorld<T = unknown> {
         }
     }
 
+    private _setShapeNow(c: Collider<T>, shape: ColliderShape): void {
+        c._replaceShape(shape);
+        // An emptied mask leaves the broad phase, a refilled one joins it; pairs are kept, so
+        // a pair that still overlaps stays (onStay) and one that no longer does ends.
+        if (c._proxy >= 0 && !c._solid) {
+            this._broad.destroyProxy(c._proxy);
+            this._byProxy[c._proxy] = null;
+            c._proxy = -1;
+        } else if (c._proxy < 0 && c._solid && c._enabled) {
+            this._insertProxy(c);
+        }
+        this._moved(c);
+    }
+
     private _moved(c: Collider<T>): void {
         c._stamp++;
         if (c._pendingFlags & PENDING_DIRTY) return;
@@ -698,7 +751,7 @@ export class CollisionWorld<T = unknown> {
 }
 
 const KEY_SHIFT = 2 ** 22;
-const OP_ADD = 1, OP_REMOVE = 2, OP_ENABLE = 3, OP_TRANSFORM = 4;
+const OP_ADD = 1, OP_REMOVE = 2, OP_ENABLE = 3, OP_TRANSFORM = 4, OP_SHAPE = 5;
 const PENDING_REMOVE = 1, PENDING_T = 2, PENDING_DIRTY = 4;
 const EV_ENTER = 0, EV_STAY = 1, EV_END = 2;
 const RECT_OPTIONS = { contact: false as const };
