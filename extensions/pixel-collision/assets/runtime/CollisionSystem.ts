@@ -1,0 +1,413 @@
+import { director, Director, game, Game, System, Vec2, Vec3 } from 'cc';
+import type { Rect } from 'cc';
+import { EDITOR } from 'cc/env';
+import { CollisionWorld, Contact, RayHit, SweepHit } from '../core/index';
+import type { Affine2D, Collider, CollisionListener } from '../core/index';
+import { PixelContact } from './contact';
+import { PixelDebugDraw } from './debug-draw';
+import { refreshGroups } from './groups';
+import { PixelMasks } from './masks';
+import { _setColliderHost, nodePath, PixelCollider, PixelCollisionEvent } from './PixelCollider';
+
+/** Result of {@link CollisionSystem.raycast}. */
+export class PixelRayHit {
+    collider: PixelCollider | null = null;
+    /** Where the ray enters the first cell of the collider (world). */
+    readonly point = new Vec2();
+    /** Fraction of the segment (0 = start, 1 = end). */
+    fraction = 1;
+}
+
+/** Result of {@link CollisionSystem.sweep}. */
+export class PixelSweepHit {
+    collider: PixelCollider | null = null;
+    /** Fraction of the move at the first overlap (1 when nothing is hit). */
+    fraction = 1;
+    /** Fraction of the move that is free (move this far). */
+    safeFraction = 1;
+    /** Contact at the first overlap, from the moving collider's point of view. */
+    readonly contact = new PixelContact();
+}
+
+/**
+ * The pixel-collision system: one per game, `CollisionSystem.instance`. Registered with the
+ * director when the engine starts (like `PhysicsSystem2D`); each frame, in `postUpdate` (after
+ * every component's `update` and `lateUpdate`), it re-reads the colliders whose node, sprite frame
+ * or content size changed, runs the core `CollisionWorld` (broad phase on AABBs, exact narrow
+ * phase) and calls the colliders' listeners and component methods.
+ *
+ * Changes made inside callbacks (destroy, disable, add, move) are applied after the step; order
+ * is deterministic. Nothing a single node does (scale 0, NaN position, missing frame, unreadable
+ * texture, a throwing callback) throws into the game loop.
+ */
+export class CollisionSystem extends System {
+    static readonly ID = 'PIXEL_COLLISION';
+    private static _instance: CollisionSystem | null = null;
+
+    /** The system (created on first use). */
+    static get instance(): CollisionSystem {
+        if (!CollisionSystem._instance) CollisionSystem._instance = new CollisionSystem();
+        return CollisionSystem._instance;
+    }
+
+    /** Registers the system with the director (done automatically when the engine starts). */
+    static register(): void {
+        if (EDITOR) return;
+        if (!director.getSystem(CollisionSystem.ID)) director.registerSystem(CollisionSystem.ID, CollisionSystem.instance, System.Priority.LOW);
+    }
+
+    /** The core world (for advanced use: its colliders' userData are the PixelColliders). */
+    readonly world = new CollisionWorld<PixelCollider>();
+    /** When false, `postUpdate` does nothing (no events; contacts stay as they were). */
+    enabled = true;
+    /** Collision steps run. */
+    frame = 0;
+
+    private _accuracy = 1;
+    private _debug: PixelDebugDraw | null = null;
+    /** Colliders whose component is enabled, in the order they were enabled. */
+    private _colliders: PixelCollider[] = [];
+    private _pool: PixelContact[] = [];
+    private _queryOut: Collider<PixelCollider>[] = [];
+    private _ray = new RayHit<PixelCollider>();
+    private _sweep = new SweepHit<PixelCollider>();
+    private _contact = new Contact();
+    private _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+    private _wp = new Vec3();
+
+    private constructor() {
+        super();
+        refreshGroups();
+        _setColliderHost(this);
+        this.world.addListener(this._listener);
+        director.on(Director.EVENT_AFTER_DRAW, this._afterDraw, this);
+    }
+
+    /** Default accuracy (samples per world unit) of colliders whose own accuracy is 0. */
+    get accuracy(): number {
+        return this._accuracy;
+    }
+
+    set accuracy(v: number) {
+        if (!(v > 0) || !Number.isFinite(v)) throw new RangeError(`CollisionSystem.accuracy must be a finite number > 0 (samples per world unit), got ${v}.`);
+        this._accuracy = v;
+        for (const c of this._colliders) c._accuracyDirty = true;
+    }
+
+    /** Contacts carry `separation` (the move that ends the overlap); costs a few more tests per pair. */
+    get separation(): boolean {
+        return this.world.separation;
+    }
+
+    set separation(v: boolean) {
+        this.world.separation = v;
+    }
+
+    /** Draws AABBs, mask outlines and contacts over the scene (a Graphics overlay). */
+    get debugDraw(): boolean {
+        return this._debug !== null && this._debug.enabled;
+    }
+
+    set debugDraw(v: boolean) {
+        if (v && !this._debug) this._debug = new PixelDebugDraw();
+        if (this._debug) this._debug.enabled = v;
+    }
+
+    /** The colliders taking part (enabled components). */
+    get colliders(): readonly PixelCollider[] {
+        return this._colliders;
+    }
+
+    /** Mask cache figures (see PixelMasks.stats). */
+    get maskCache() {
+        return PixelMasks.stats();
+    }
+
+    override postUpdate(_dt: number): void {
+        if (!this.enabled) return;
+        this.step();
+    }
+
+    /** Runs one collision step now (postUpdate does this every frame). */
+    step(): void {
+        this.frame++;
+        this._syncAll();
+        this.world.step();
+        if (this._debug && this._debug.enabled) this._debug.draw(this);
+    }
+
+    // Queries (world space, y up; they see the colliders as of now) ---------------------------
+
+    /** Colliders with a sample at the world point. */
+    queryPoint(x: number, y: number, out: PixelCollider[] = [], maskBits = 0xffffffff): PixelCollider[] {
+        this._syncAll();
+        this.world.queryPoint(x, y, this._queryOut, maskBits);
+        return this._comps(out);
+    }
+
+    /** Colliders with a sample in the world rect. */
+    queryRect(rect: Readonly<Rect>, out: PixelCollider[] = [], maskBits = 0xffffffff): PixelCollider[] {
+        this._syncAll();
+        this.world.queryRect(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, this._queryOut, maskBits);
+        return this._comps(out);
+    }
+
+    /** The first collider along the segment, or null. */
+    raycast(x0: number, y0: number, x1: number, y1: number, out = new PixelRayHit(), maskBits = 0xffffffff): PixelRayHit | null {
+        this._syncAll();
+        const r = this._ray;
+        if (!this.world.raycast(x0, y0, x1, y1, r, maskBits)) return null;
+        out.collider = (r.collider as Collider<PixelCollider>).userData ?? null;
+        out.point.set(r.x, r.y);
+        out.fraction = r.t;
+        return out;
+    }
+
+    /**
+     * Would `collider` overlap anything if its node were at world position (x, y)? Returns the
+     * first collider it would overlap (lowest id), or null. Fills `contact` (collider's view).
+     */
+    placeMeeting(collider: PixelCollider, x: number, y: number, contact?: PixelContact): PixelCollider | null {
+        const core = this._ready(collider);
+        if (!core) return null;
+        const wp = collider.node.worldPosition;
+        const t = this._t;
+        t.a = core.transform.a; t.b = core.transform.b; t.c = core.transform.c; t.d = core.transform.d;
+        t.tx = core.transform.tx + (x - wp.x);
+        t.ty = core.transform.ty + (y - wp.y);
+        const o = this.world.placeMeeting(core, t, this._contact);
+        if (o && contact) contact._set(this._contact, false);
+        return o ? o.userData ?? null : null;
+    }
+
+    /** Swept test of a move by (dx, dy) world units (no tunnelling through walls a cell thick). */
+    sweep(collider: PixelCollider, dx: number, dy: number, out = new PixelSweepHit()): PixelSweepHit {
+        out.collider = null; out.fraction = 1; out.safeFraction = 1;
+        const core = this._ready(collider);
+        if (!core) return out;
+        const s = this._sweep;
+        if (this.world.sweep(core, dx, dy, s)) {
+            out.collider = (s.collider as Collider<PixelCollider>).userData ?? null;
+            out.fraction = s.t;
+            out.safeFraction = s.safeT;
+            out.contact._set(s.contact, false);
+        }
+        return out;
+    }
+
+    /**
+     * Collision response for top-down games (seed 004): moves the collider's node by (dx, dy)
+     * world units, one axis at a time, stopping each axis at the last free position (found to
+     * 1/64 of a sample cell), so a character slides along walls and into corners instead of
+     * sticking. A collider that starts inside something is pushed out first. Returns the move
+     * made (world units).
+     */
+    moveAndSlide(collider: PixelCollider, dx: number, dy: number, out = new Vec2()): Vec2 {
+        out.set(0, 0);
+        if (!Number.isFinite(dx) || !Number.isFinite(dy)) throw new RangeError(`moveAndSlide: dx and dy must be finite numbers, got (${dx}, ${dy}).`);
+        const core = this._ready(collider);
+        if (!core) { this._moveNode(collider, dx, dy); return out.set(dx, dy); }
+        const px = this._depenetrate(collider, core);
+        const mx = this._freeMove(core, dx, 0);
+        this._shift(core, mx, 0);
+        const my = this._freeMove(core, 0, dy);
+        this._shift(core, 0, my);
+        out.set(px.x + mx, px.y + my);
+        this._moveNode(collider, out.x, out.y);
+        return out;
+    }
+
+    // Collider host ------------------------------------------------------------------------------
+
+    /** @internal */
+    _join(c: PixelCollider): void {
+        if (this._colliders.indexOf(c) < 0) this._colliders.push(c);
+        CollisionSystem.register();
+    }
+
+    /** @internal */
+    _leave(c: PixelCollider): void {
+        const i = this._colliders.indexOf(c);
+        if (i >= 0) this._colliders.splice(i, 1);
+        if (c._core) {
+            this.world.remove(c._core);
+            c._core = null;
+        }
+        c._live = false;
+    }
+
+    // Internals ------------------------------------------------------------------------------
+
+    private _syncAll(): void {
+        const list = this._colliders;
+        for (let i = 0; i < list.length; i++) this._sync(list[i]);
+    }
+
+    /** Brings one collider's core state up to date; never throws. */
+    private _sync(c: PixelCollider): void {
+        try {
+            const changed = c._refresh();
+            const world = this.world;
+            let core = c._core;
+            if (changed === 2) {
+                if (core && c._def) {
+                    if (c._live) world.setTransform(core, c._t);
+                    world.setShape(core, c._def);
+                } else if (core && !c._def) {
+                    world.setEnabled(core, false);
+                }
+            } else if (changed === 1 && core && c._live && !sameT(core.transform, c._t)) {
+                world.setTransform(core, c._t);
+            }
+            if (!core && c._def && c._live) {
+                core = c._core = world.add({
+                    shape: c._def, transform: c._t, categoryBits: c.categoryBits, maskBits: c.maskBits,
+                    accuracy: c._effectiveAccuracy(this._accuracy), userData: c,
+                });
+                c._filterDirty = c._accuracyDirty = false;
+            }
+            if (!core) return;
+            if (core.enabled !== (c._live && c._def !== null)) world.setEnabled(core, c._live && c._def !== null);
+            if (c._filterDirty) { world.setFilter(core, c.categoryBits, c.maskBits); c._filterDirty = false; }
+            if (c._accuracyDirty) { world.setAccuracy(core, c._effectiveAccuracy(this._accuracy)); c._accuracyDirty = false; }
+            if (!c._live && c._def && changed) this._warnUnusable(c);
+        } catch (err) {
+            PixelMasks.warnOnce(`sync:${c.node.uuid}`, `PixelCollider on "${nodePath(c.node)}" was skipped: ${(err as Error).message}`);
+            if (c._core && c._core.enabled && !this.world.stepping) this.world.setEnabled(c._core, false);
+            c._live = false;
+        }
+    }
+
+    private _warnUnusable(c: PixelCollider): void {
+        const p = c.node.worldPosition;
+        if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) {
+            PixelMasks.warnOnce(`nan:${c.node.uuid}`, `node "${nodePath(c.node)}" has a NaN or infinite position; its collider is skipped until it is finite again.`);
+        }
+        // Scale 0 (pop-in tweens) is normal: the collider collides with nothing that frame.
+    }
+
+    /** A collider ready for a query now, or null (disabled, no shape, scale 0...). */
+    private _ready(c: PixelCollider): Collider<PixelCollider> | null {
+        if (!c.enabledInHierarchy) return null;
+        if (this._colliders.indexOf(c) < 0) this._join(c);
+        this._sync(c);
+        return c._core && c._live ? c._core : null;
+    }
+
+    private _comps(out: PixelCollider[]): PixelCollider[] {
+        out.length = 0;
+        const q = this._queryOut;
+        for (let i = 0; i < q.length; i++) { const u = q[i].userData; if (u) out.push(u); }
+        return out;
+    }
+
+    /** Pushes a collider that starts inside others out along the contacts' separations. */
+    private _depenetrate(c: PixelCollider, core: Collider<PixelCollider>): { x: number; y: number } {
+        const moved = PUSH;
+        moved.x = moved.y = 0;
+        for (let k = 0; k < 4; k++) {
+            const o = this.world.placeMeeting(core, core.transform, undefined);
+            if (!o) break;
+            const acc = Math.max(core.accuracy, o.accuracy);
+            if (!this.world.narrowPhase.testPair(core, o, acc, true, this._contact) || !this._contact.hasSeparation) break;
+            // The separation moves B (the other collider): move this one the opposite way.
+            const sx = -this._contact.separationX, sy = -this._contact.separationY;
+            this._shift(core, sx, sy);
+            moved.x += sx; moved.y += sy;
+        }
+        return moved;
+    }
+
+    /** How far `core` can move along (dx, dy) before touching anything (bisected to 1/64 cell). */
+    private _freeMove(core: Collider<PixelCollider>, dx: number, dy: number): number {
+        const len = dx !== 0 ? dx : dy;
+        if (len === 0) return 0;
+        const s = this._sweep;
+        if (!this.world.sweep(core, dx, dy, s)) return len;
+        let lo = s.safeT, hi = s.t;
+        const t = this._t;
+        for (let k = 0; k < 6; k++) {
+            const mid = (lo + hi) / 2;
+            t.a = core.transform.a; t.b = core.transform.b; t.c = core.transform.c; t.d = core.transform.d;
+            t.tx = core.transform.tx + dx * mid; t.ty = core.transform.ty + dy * mid;
+            if (this.world.placeMeeting(core, t)) hi = mid; else lo = mid;
+        }
+        return len * lo;
+    }
+
+    private _shift(core: Collider<PixelCollider>, dx: number, dy: number): void {
+        if (dx === 0 && dy === 0) return;
+        this.world.setPosition(core, core.transform.tx + dx, core.transform.ty + dy);
+        const c = core.userData;
+        if (c) { c._t.tx = core.transform.tx; c._t.ty = core.transform.ty; }
+    }
+
+    private _moveNode(c: PixelCollider, dx: number, dy: number): void {
+        if (dx === 0 && dy === 0) return;
+        const wp = this._wp.set(c.node.worldPosition);
+        c.node.setWorldPosition(wp.x + dx, wp.y + dy, wp.z);
+    }
+
+    /** After rendering: nodes changed after our step (in callbacks, or late) are re-read next frame. */
+    private _afterDraw(): void {
+        const list = this._colliders;
+        for (let i = 0; i < list.length; i++) {
+            if (list[i].node.hasChangedFlags) list[i]._geomDirty = true;
+        }
+    }
+
+    private _take(): PixelContact {
+        return this._pool.pop() ?? new PixelContact();
+    }
+
+    private readonly _listener: CollisionListener<PixelCollider> = {
+        onEnter: (a, b, contact) => {
+            const A = a.userData, B = b.userData;
+            if (!A || !B) return;
+            const ca = this._take()._set(contact, false), cb = this._take()._set(contact, true);
+            A._otherCores.push(b); A._others.push(B); A._contactList.push(ca);
+            B._otherCores.push(a); B._others.push(A); B._contactList.push(cb);
+            A._emit(PixelCollisionEvent.ENTER, B, ca);
+            B._emit(PixelCollisionEvent.ENTER, A, cb);
+        },
+        onStay: (a, b, contact) => {
+            const A = a.userData, B = b.userData;
+            if (!A || !B) return;
+            const ia = A._otherCores.indexOf(b), ib = B._otherCores.indexOf(a);
+            if (ia < 0 || ib < 0) return;
+            const ca = A._contactList[ia]._set(contact, false), cb = B._contactList[ib]._set(contact, true);
+            A._emit(PixelCollisionEvent.STAY, B, ca);
+            B._emit(PixelCollisionEvent.STAY, A, cb);
+        },
+        onEnd: (a, b) => {
+            const A = a.userData, B = b.userData;
+            if (!A || !B) return;
+            const ca = detach(A, b), cb = detach(B, a);
+            if (ca) A._emit(PixelCollisionEvent.END, B, ca);
+            if (cb) B._emit(PixelCollisionEvent.END, A, cb);
+            if (ca) this._pool.push(ca);
+            if (cb) this._pool.push(cb);
+        },
+    };
+}
+
+const PUSH = { x: 0, y: 0 };
+
+/** Removes `other` from `self`'s contact lists (order kept) and returns its contact. */
+function detach(self: PixelCollider, other: Collider<PixelCollider>): PixelContact | null {
+    const i = self._otherCores.indexOf(other);
+    if (i < 0) return null;
+    const c = self._contactList[i];
+    self._otherCores.splice(i, 1);
+    self._others.splice(i, 1);
+    self._contactList.splice(i, 1);
+    return c;
+}
+
+function sameT(a: Readonly<Affine2D>, b: Readonly<Affine2D>): boolean {
+    return a.a === b.a && a.b === b.b && a.c === b.c && a.d === b.d && a.tx === b.tx && a.ty === b.ty;
+}
+
+// Register when the engine is up (at once if it already is: project scripts load after
+// director.init, so the director's INIT event has already fired by then).
+if (!EDITOR) game.once(Game.EVENT_ENGINE_INITED, () => CollisionSystem.register());

@@ -1,0 +1,557 @@
+import {
+    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, EventTarget, JsonAsset, Size, Sprite, UITransform, Vec2,
+} from 'cc';
+import type { Mat4, SpriteFrame } from 'cc';
+import { affineDeterminant, affineIsFinite, BitMask } from '../core/index';
+import type { Affine2D, Collider, ColliderShape } from '../core/index';
+import { PixelContact } from './contact';
+import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
+import { PixelMasks } from './masks';
+import type { MaskEntry } from './masks';
+import { quadToWorld, spriteLocalQuad } from './sprite-geometry';
+
+const { ccclass, property, menu, disallowMultiple, help } = _decorator;
+
+/** What a {@link PixelCollider} is made of. */
+export enum PixelShape {
+    /** The opaque texels of the node's Sprite (alpha > alphaThreshold), exactly where they are drawn. */
+    PIXELS = 0,
+    /** A box in node space (default: the UITransform's content box). */
+    BOX = 1,
+    /** A circle in node space (default: inscribed in the content box). Its radius scales with the node's x axis. */
+    CIRCLE = 2,
+    /** A convex polygon in node space (default: the content box's corners). */
+    POLYGON = 3,
+}
+Enum(PixelShape);
+
+/** How a {@link PixelCollider}'s pairs are decided (seed 000's flag, plus the backend choice). */
+export enum NarrowMode {
+    /** The system picks (today: the CPU; the GPU backend joins by a cost rule when it lands). */
+    AUTO = 0,
+    /** CPU bit masks (exact). */
+    CPU = 1,
+    /** GPU red/blue test (not built yet: runs on the CPU, with one warning). */
+    GPU = 2,
+    /** Bounds only: PIXELS colliders collide as their sprite's quad (no per-pixel test). */
+    BOUNDS = 3,
+}
+Enum(NarrowMode);
+
+/** Event names (also the names of the component methods that get called). */
+export const PixelCollisionEvent = {
+    ENTER: 'onPixelCollide',
+    STAY: 'onPixelCollideStay',
+    END: 'onPixelCollideEnd',
+} as const;
+
+/** A collision callback: `(self, other, contact)`; the contact is from self's point of view. */
+export type PixelCollisionCallback = (self: PixelCollider, other: PixelCollider, contact: PixelContact) => void;
+
+/** What the runtime asks of the system that owns the colliders (see CollisionSystem). */
+export interface ColliderHost {
+    _join(c: PixelCollider): void;
+    _leave(c: PixelCollider): void;
+    readonly accuracy: number;
+}
+
+/** The host set by CollisionSystem (a registry avoids an import cycle). */
+let host: ColliderHost | null = null;
+/** @internal */
+export function _setColliderHost(h: ColliderHost): void {
+    host = h;
+}
+
+/** How the collider's local space maps to the world. */
+const SPACE_TEXELS = 0, SPACE_NODE = 1;
+
+const QUAD = new Float64Array(4);
+const SIZE = new Float64Array(4);
+
+/**
+ * Exact, pixel-perfect collider. Put it next to a `Sprite` (shape PIXELS) or use a box, circle or
+ * convex polygon; listen with `collider.on('onPixelCollide', (self, other, contact) => ...)`, or
+ * give any component on the node a method `onPixelCollide(self, other, contact)` (also
+ * `onPixelCollideStay`, `onPixelCollideEnd`). The `CollisionSystem` does the work after every
+ * component's `update` / `lateUpdate`.
+ */
+@ccclass('PixelCollider')
+@menu('PixelCollision/PixelCollider')
+@disallowMultiple
+@help('https://github.com/pixel-collision/pixel-collision#creator-usage-guide')
+export class PixelCollider extends Component {
+    // Serialized fields ------------------------------------------------------------------------
+    @property private _shape = PixelShape.PIXELS;
+    @property private _alphaThreshold = 0;
+    @property private _accuracy = 0;
+    @property private _mode = NarrowMode.AUTO;
+    @property private _group = 1;
+    @property private _size = new Size(0, 0);
+    @property private _offset = new Vec2(0, 0);
+    @property private _radius = 0;
+    @property({ type: [Vec2] }) private _points: Vec2[] = [];
+    @property({ type: BufferAsset }) private _bakedMask: BufferAsset | null = null;
+    @property({ type: JsonAsset }) private _maskLibrary: JsonAsset | null = null;
+
+    @property({ type: PixelShape, tooltip: 'PIXELS: the opaque texels of the Sprite on this node, exactly where they are drawn. BOX / CIRCLE / POLYGON: a cheap shape in node space.' })
+    get shape(): PixelShape { return this._shape; }
+    set shape(v: PixelShape) { if (v !== this._shape) { this._shape = v; this._shapeDirty = true; } }
+
+    @property({ type: CCInteger, range: [0, 255, 1], slide: true, tooltip: 'A texel is solid iff its alpha is greater than this (0-255; 0 = any visible texel).' })
+    get alphaThreshold(): number { return this._alphaThreshold; }
+    set alphaThreshold(v: number) {
+        if (!Number.isInteger(v) || v < 0 || v > 255) throw new RangeError(`alphaThreshold must be an integer in 0-255 (a texel is solid iff alpha > threshold), got ${v}.`);
+        if (v !== this._alphaThreshold) { this._alphaThreshold = v; this._shapeDirty = true; }
+    }
+
+    @property({ type: CCFloat, min: 0, tooltip: 'Samples per world unit (pixel) along each axis; 0 = the CollisionSystem default (1). Higher is finer and slower; a pair uses the larger of its two.' })
+    get accuracy(): number { return this._accuracy; }
+    set accuracy(v: number) {
+        if (!(v >= 0) || !Number.isFinite(v)) throw new RangeError(`accuracy must be a finite number > 0 (samples per world unit), or 0 for the system default; got ${v}.`);
+        this._accuracy = v;
+        this._accuracyDirty = true;
+    }
+
+    @property({ type: NarrowMode, tooltip: 'AUTO: the system picks. CPU: exact bit masks. GPU: the red/blue render-texture test (runs on the CPU until that backend lands). BOUNDS: the sprite\'s quad only, no per-pixel test.' })
+    get mode(): NarrowMode { return this._mode; }
+    set mode(v: NarrowMode) { if (v !== this._mode) { this._mode = v; this._shapeDirty = true; } }
+
+    @property({ type: PixelCollisionGroup, tooltip: 'Collision group: the groups and matrix of Project Settings > Physics (the same as Collider2D).' })
+    get group(): number { return this._group; }
+    set group(v: number) {
+        this._group = v;
+        this._categoryBits = v >>> 0;
+        this._maskBits = maskBitsOfGroup(v);
+        this._filterDirty = true;
+    }
+
+    @property({ type: Size, visible(this: PixelCollider) { return this._shape === PixelShape.BOX; }, tooltip: 'Box size in node units; 0 x 0 = the UITransform content size.' })
+    get size(): Size { return this._size; }
+    set size(v: Size) { this._size.set(v); this._shapeDirty = true; }
+
+    @property({ type: Vec2, visible(this: PixelCollider) { return this._shape !== PixelShape.PIXELS; }, tooltip: 'Shape offset in node units from the content box\'s centre (box, circle) or the node\'s origin (polygon).' })
+    get offset(): Vec2 { return this._offset; }
+    set offset(v: Vec2) { this._offset.set(v); this._shapeDirty = true; }
+
+    @property({ type: CCFloat, min: 0, visible(this: PixelCollider) { return this._shape === PixelShape.CIRCLE; }, tooltip: 'Circle radius in node units; 0 = half the content box\'s smaller side.' })
+    get radius(): number { return this._radius; }
+    set radius(v: number) { this._radius = v; this._shapeDirty = true; }
+
+    @property({ type: [Vec2], visible(this: PixelCollider) { return this._shape === PixelShape.POLYGON; }, tooltip: 'Convex polygon points in node units (either winding); empty = the content box\'s corners.' })
+    get points(): Vec2[] { return this._points; }
+    set points(v: Vec2[]) { this._points = v; this._shapeDirty = true; }
+
+    @property({ type: BufferAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, tooltip: 'Optional baked mask (.bin: BitMask.serialize() of the frame, upright). Used instead of reading the texture.' })
+    get bakedMask(): BufferAsset | null { return this._bakedMask; }
+    set bakedMask(v: BufferAsset | null) { this._bakedMask = v; this._shapeDirty = true; }
+
+    @property({ type: JsonAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, tooltip: 'Optional baked mask library (.json from PixelMasks.bakeLibrary / Bake Masks): masks for every frame this sprite shows (animations).' })
+    get maskLibrary(): JsonAsset | null { return this._maskLibrary; }
+    set maskLibrary(v: JsonAsset | null) { this._maskLibrary = v; this._libraryLoaded = false; this._shapeDirty = true; }
+
+    // Runtime state --------------------------------------------------------------------------
+    private _categoryBits = 1;
+    private _maskBits = 1;
+    /** @internal The core collider while enabled (userData = this). */
+    _core: Collider<PixelCollider> | null = null;
+    /** @internal Set by the system: the core collider must be rebuilt from the component. */
+    _shapeDirty = true;
+    /** @internal */ _filterDirty = true;
+    /** @internal */ _accuracyDirty = true;
+    /** @internal True while the core collider is enabled in the world (usable this frame). */
+    _live = false;
+    /** @internal Current shape definition (core), its local space and the local→world map. */
+    _def: ColliderShape | null = null;
+    /** @internal */ _space = SPACE_NODE;
+    /** @internal */ readonly _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+    /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
+    _entry: MaskEntry | null = null;
+    /** @internal */ _ownMask: BitMask | null = null;
+    // What the shape was built from (compared every frame; no events needed).
+    private _sprite: Sprite | null = null;
+    private _ui: UITransform | null = null;
+    private _frame: SpriteFrame | null = null;
+    private _trim = true;
+    private _type = 0;
+    private _cw = NaN;
+    private _ch = NaN;
+    private _ax = NaN;
+    private _ay = NaN;
+    private _libraryLoaded = false;
+    /** @internal Transform must be re-read this frame (besides the node's changed flags). */
+    _geomDirty = true;
+    // Contacts: parallel arrays, one entry per touching pair (keyed by the other core collider).
+    /** @internal */ _otherCores: Collider<PixelCollider>[] = [];
+    /** @internal */ _others: PixelCollider[] = [];
+    /** @internal */ _contactList: PixelContact[] = [];
+    private _events: EventTarget | null = null;
+
+    /** What this collider is (Box2D `categoryBits`; default: its group's bit). */
+    get categoryBits(): number { return this._categoryBits; }
+    set categoryBits(v: number) { this._categoryBits = checkBits(v, 'categoryBits'); this._filterDirty = true; }
+
+    /** What it collides with (Box2D `maskBits`; default: its group's row of the collision matrix). */
+    get maskBits(): number { return this._maskBits; }
+    set maskBits(v: number) { this._maskBits = checkBits(v, 'maskBits'); this._filterDirty = true; }
+
+    /** Number of colliders it touches now. */
+    get contactCount(): number { return this._others.length; }
+
+    /** The colliders it touches now (read-only view; parallel to {@link contacts}). */
+    get touching(): readonly PixelCollider[] { return this._others; }
+
+    /** Its current contacts (read-only view; `contacts[i]` is with `touching[i]`). */
+    get contacts(): readonly PixelContact[] { return this._contactList; }
+
+    /** True when it touches `other` now (as of the last collision step). */
+    isTouching(other: PixelCollider): boolean {
+        return this._others.indexOf(other) >= 0;
+    }
+
+    /** The current contact with `other` (self's point of view), or null. */
+    contactWith(other: PixelCollider): PixelContact | null {
+        const i = this._others.indexOf(other);
+        return i >= 0 ? this._contactList[i] : null;
+    }
+
+    /** Listens for `onPixelCollide` / `onPixelCollideStay` / `onPixelCollideEnd`. */
+    on(type: string, callback: PixelCollisionCallback, target?: unknown): void {
+        (this._events ??= new EventTarget()).on(type, callback, target);
+    }
+
+    once(type: string, callback: PixelCollisionCallback, target?: unknown): void {
+        (this._events ??= new EventTarget()).once(type, callback, target);
+    }
+
+    off(type: string, callback?: PixelCollisionCallback, target?: unknown): void {
+        this._events?.off(type, callback, target);
+    }
+
+    /** The local → world map of the collider now (mask texel space for PIXELS, node space otherwise). */
+    getWorldTransform(out: Affine2D): Affine2D {
+        out.a = this._t.a; out.b = this._t.b; out.c = this._t.c; out.d = this._t.d; out.tx = this._t.tx; out.ty = this._t.ty;
+        return out;
+    }
+
+    /**
+     * The mask this collider collides with (PIXELS shape), upright, texel (i, j) from the top-left
+     * of the frame as displayed; null when it has none (no frame, or a box fallback). Do not edit
+     * it directly: use {@link editMask}, {@link eraseCircle} or {@link paintCircle}.
+     */
+    get mask(): BitMask | null {
+        return this._def && this._def.kind === 'mask' ? this._def.mask : null;
+    }
+
+    /**
+     * Edits this collider's mask (destructible terrain): `edit(mask)` may `mask.set(i, j, v)`.
+     * The first edit copies the shared mask (copy-on-write: other colliders showing the same frame
+     * are untouched); the change takes effect in this frame's collision step. Throws when the
+     * collider has no mask (not a PIXELS collider, or its frame has no readable pixels).
+     */
+    editMask(edit: (mask: BitMask) => void): void {
+        const m = this.mask;
+        if (!m) throw new Error(`editMask: collider on "${this.node.name}" has no pixel mask (shape must be PIXELS and its frame readable; see the warning logged for it).`);
+        if (!this._ownMask) {
+            this._ownMask = m.clone();
+            this._def = { kind: 'mask', mask: this._ownMask };
+        }
+        edit(this._ownMask);
+        this._ownMask.changed();
+        this._maskEdited = true;
+    }
+
+    /** Clears the texels whose centres lie within `radius` of the world point (x, y). Returns how many changed. */
+    eraseCircle(x: number, y: number, radius: number): number {
+        return this._paint(x, y, radius, false);
+    }
+
+    /** Sets the texels whose centres lie within `radius` of the world point (x, y). Returns how many changed. */
+    paintCircle(x: number, y: number, radius: number): number {
+        return this._paint(x, y, radius, true);
+    }
+
+    /** Drops this collider's edited copy and goes back to the frame's shared mask. */
+    restoreMask(): void {
+        if (!this._ownMask) return;
+        this._ownMask = null;
+        this._shapeDirty = true;
+    }
+
+    /** @internal True when an edit must reach the world this frame. */
+    _maskEdited = false;
+
+    // Lifecycle -------------------------------------------------------------------------------
+
+    protected override onLoad(): void {
+        this._categoryBits = this._group >>> 0;
+        this._maskBits = maskBitsOfGroup(this._group);
+    }
+
+    protected override onEnable(): void {
+        this._sprite = this.getComponent(Sprite);
+        this._ui = this.getComponent(UITransform);
+        this._shapeDirty = true;
+        this._geomDirty = true;
+        host?._join(this);
+    }
+
+    protected override onDisable(): void {
+        host?._leave(this);
+    }
+
+    protected override onDestroy(): void {
+        if (this._entry) { PixelMasks.release(this._entry); this._entry = null; }
+        this._ownMask = null;
+    }
+
+    // Used by the system ----------------------------------------------------------------------
+
+    /** @internal The accuracy to use (own, or the system's default). */
+    _effectiveAccuracy(systemDefault: number): number {
+        return this._accuracy > 0 ? this._accuracy : systemDefault;
+    }
+
+    /**
+     * @internal Re-reads what changed since the last frame. Returns 0 when nothing changed,
+     * 1 when the transform changed, 2 when the shape changed too. Sets `_live`: false when the
+     * collider can collide with nothing this frame (no frame, scale 0, NaN...).
+     */
+    _refresh(): number {
+        const node = this.node;
+        let changed = 0;
+        const sprite = this._sprite;
+        const ui = this._ui;
+        if (ui) {
+            const cs = ui.contentSize, ap = ui.anchorPoint;
+            if (cs.width !== this._cw || cs.height !== this._ch || ap.x !== this._ax || ap.y !== this._ay) {
+                this._cw = cs.width; this._ch = cs.height; this._ax = ap.x; this._ay = ap.y;
+                this._geomDirty = true;
+                if (this._shape !== PixelShape.PIXELS || !sprite || sprite.type !== 0) this._shapeDirty = true;
+            }
+        }
+        if (this._shape === PixelShape.PIXELS) {
+            const frame = sprite ? sprite.spriteFrame : null;
+            if (frame !== this._frame || (sprite && (sprite.trim !== this._trim || sprite.type !== this._type))) this._shapeDirty = true;
+        }
+        if (this._shapeDirty || this._maskEdited) {
+            this._rebuildShape();
+            changed = 2;
+        }
+        if (changed || this._geomDirty || node.hasChangedFlags) {
+            this._live = this._def !== null && this._computeTransform();
+            this._geomDirty = false;
+            if (!changed) changed = 1;
+        }
+        return changed;
+    }
+
+    /** Builds `_def` / `_space` from the component's properties and the sprite. */
+    private _rebuildShape(): void {
+        this._shapeDirty = false;
+        this._maskEdited = false;
+        const sprite = this._sprite;
+        const ui = this._ui;
+        const cw = ui ? ui.contentSize.width : 0, ch = ui ? ui.contentSize.height : 0;
+        const ax = ui ? ui.anchorPoint.x : 0.5, ay = ui ? ui.anchorPoint.y : 0.5;
+        this._frame = sprite ? sprite.spriteFrame : null;
+        this._trim = sprite ? sprite.trim : true;
+        this._type = sprite ? sprite.type : 0;
+        const oldEntry = this._entry;
+        this._entry = null;
+        this._space = SPACE_NODE;
+        let def: ColliderShape | null = null;
+        switch (this._shape) {
+            case PixelShape.PIXELS: def = this._pixelShape(cw, ch, ax, ay); break;
+            case PixelShape.BOX: {
+                const w = this._size.width > 0 ? this._size.width : cw, h = this._size.height > 0 ? this._size.height : ch;
+                def = w > 0 && h > 0 ? { kind: 'box', width: w, height: h, anchorX: 0.5, anchorY: 0.5,
+                    offsetX: (0.5 - ax) * cw + this._offset.x, offsetY: (0.5 - ay) * ch + this._offset.y } : null;
+                break;
+            }
+            case PixelShape.CIRCLE: {
+                const r = this._radius > 0 ? this._radius : Math.min(cw, ch) / 2;
+                def = r > 0 ? { kind: 'circle', radius: r, offsetX: (0.5 - ax) * cw + this._offset.x, offsetY: (0.5 - ay) * ch + this._offset.y } : null;
+                break;
+            }
+            case PixelShape.POLYGON: {
+                const pts: number[] = [];
+                if (this._points.length >= 3) {
+                    for (const p of this._points) pts.push(p.x + this._offset.x, p.y + this._offset.y);
+                } else if (cw > 0 && ch > 0) {
+                    const l = -ax * cw + this._offset.x, b = -ay * ch + this._offset.y;
+                    pts.push(l, b, l + cw, b, l + cw, b + ch, l, b + ch);
+                }
+                def = pts.length >= 6 ? { kind: 'polygon', points: pts } : null;
+                break;
+            }
+            default:
+                throw new RangeError(`PixelCollider.shape must be a PixelShape (PIXELS, BOX, CIRCLE or POLYGON), got ${String(this._shape)}.`);
+        }
+        if (oldEntry) PixelMasks.release(oldEntry);
+        this._def = def;
+    }
+
+    /** The PIXELS shape: the frame's mask in texel space, or a box (fallbacks, BOUNDS mode). */
+    private _pixelShape(cw: number, ch: number, ax: number, ay: number): ColliderShape | null {
+        const sprite = this._sprite;
+        if (!sprite) {
+            PixelMasks.warnOnce(`nosprite:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}" has shape PIXELS but no Sprite on its node; it collides as its content box. Add a Sprite or choose BOX / CIRCLE / POLYGON.`);
+            return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
+        }
+        const frame = sprite.spriteFrame;
+        if (!frame || !(frame.rect.width > 0 && frame.rect.height > 0)) return null; // collides with nothing
+        if (sprite.type !== Sprite.Type.SIMPLE) {
+            PixelMasks.warnOnce(`type:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": Sprite.type ${Sprite.Type[sprite.type]} is not pixel-exact (only SIMPLE is); it collides as its content box. Use a SIMPLE sprite, or a BOX / POLYGON shape.`);
+            return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
+        }
+        this._space = SPACE_TEXELS;
+        const w = frame.rect.width, h = frame.rect.height;
+        const quadBox: ColliderShape = { kind: 'box', width: w, height: h, anchorX: 0, anchorY: 0 };
+        if (this._mode === NarrowMode.BOUNDS) return quadBox;
+        if (this._mode === NarrowMode.GPU) {
+            PixelMasks.warnOnce('gpu-mode', 'NarrowMode.GPU: the GPU narrow phase is not in this build yet; GPU colliders are tested on the CPU (same answers).');
+        }
+        if (this._ownMask && this._ownMask.width === w && this._ownMask.height === h && frame === this._frame) {
+            return { kind: 'mask', mask: this._ownMask };
+        }
+        this._ownMask = null;
+        const baked = this._bakedMaskFor(w, h);
+        if (baked) return { kind: 'mask', mask: baked };
+        if (this._maskLibrary && !this._libraryLoaded) {
+            this._libraryLoaded = true;
+            try {
+                PixelMasks.addLibrary(this._maskLibrary.json, `maskLibrary "${this._maskLibrary.name}"`);
+            } catch (err) {
+                PixelMasks.warnOnce(`lib:${this._maskLibrary.name}`, `${(err as Error).message} (collider on "${nodePath(this.node)}")`);
+            }
+        }
+        const entry = PixelMasks.acquire(frame, this._alphaThreshold, `PixelCollider on "${nodePath(this.node)}"`);
+        this._entry = entry;
+        return entry.mask ? { kind: 'mask', mask: entry.mask } : quadBox;
+    }
+
+    private _bakedCache: { asset: BufferAsset; mask: BitMask } | null = null;
+
+    private _bakedMaskFor(w: number, h: number): BitMask | null {
+        const asset = this._bakedMask;
+        if (!asset) return null;
+        let mask: BitMask;
+        if (this._bakedCache && this._bakedCache.asset === asset) {
+            mask = this._bakedCache.mask;
+        } else {
+            try {
+                mask = BitMask.deserialize(new Uint8Array(asset.buffer()));
+            } catch (err) {
+                PixelMasks.warnOnce(`baked:${asset.name}`, `bakedMask "${asset.name}" on "${nodePath(this.node)}": ${(err as Error).message} Reading the texture instead.`);
+                return null;
+            }
+            this._bakedCache = { asset, mask };
+        }
+        if (mask.width !== w || mask.height !== h) {
+            PixelMasks.warnOnce(`bakedsize:${asset.name}:${w}x${h}`, `bakedMask "${asset.name}" is ${mask.width}x${mask.height} but the sprite's frame is ${w}x${h} on "${nodePath(this.node)}"; reading the texture instead. Re-bake it for this frame (or use a maskLibrary for animations).`);
+            return null;
+        }
+        return mask;
+    }
+
+    /** Recomputes `_t`; false when the map is unusable this frame (zero scale, NaN). */
+    private _computeTransform(): boolean {
+        const node = this.node;
+        const m = node.worldMatrix;
+        let ok: boolean;
+        if (this._space === SPACE_TEXELS) {
+            const sprite = this._sprite as Sprite;
+            const frame = sprite.spriteFrame as SpriteFrame;
+            const ui = this._ui;
+            SIZE[0] = ui ? ui.contentSize.width : 0; SIZE[1] = ui ? ui.contentSize.height : 0;
+            SIZE[2] = ui ? ui.anchorPoint.x : 0.5; SIZE[3] = ui ? ui.anchorPoint.y : 0.5;
+            spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
+            ok = quadToWorld(QUAD, frame.rect.width, frame.rect.height, m, this._t);
+        } else {
+            ok = nodeToWorld(m, this._t);
+        }
+        return ok && usable(this._t);
+    }
+
+    private _paint(x: number, y: number, radius: number, value: boolean): number {
+        if (!Number.isFinite(x) || !Number.isFinite(y) || !(radius >= 0)) throw new RangeError(`eraseCircle / paintCircle: x, y and radius must be finite numbers (radius >= 0), got (${x}, ${y}, ${radius}).`);
+        let n = 0;
+        const t = this._t;
+        this.editMask((mask) => {
+            // Texel (i, j)'s centre maps to t(i + 0.5, j + 0.5); visit the texels of the circle's box.
+            const det = t.a * t.d - t.b * t.c;
+            const ia = t.d / det, ib = -t.b / det, ic = -t.c / det, id = t.a / det;
+            let i0 = Infinity, i1 = -Infinity, j0 = Infinity, j1 = -Infinity;
+            for (let k = 0; k < 4; k++) {
+                const wx = x + (k & 1 ? radius : -radius) - t.tx, wy = y + (k & 2 ? radius : -radius) - t.ty;
+                const u = ia * wx + ic * wy, v = ib * wx + id * wy;
+                i0 = Math.min(i0, u); i1 = Math.max(i1, u); j0 = Math.min(j0, v); j1 = Math.max(j1, v);
+            }
+            const r2 = radius * radius;
+            for (let j = Math.max(0, Math.floor(j0) - 1); j <= Math.min(mask.height - 1, Math.ceil(j1)); j++) {
+                for (let i = Math.max(0, Math.floor(i0) - 1); i <= Math.min(mask.width - 1, Math.ceil(i1)); i++) {
+                    const cx = t.a * (i + 0.5) + t.c * (j + 0.5) + t.tx - x, cy = t.b * (i + 0.5) + t.d * (j + 0.5) + t.ty - y;
+                    if (cx * cx + cy * cy <= r2 && mask.get(i, j) !== value) { mask.set(i, j, value); n++; }
+                }
+            }
+        });
+        return n;
+    }
+
+    /** @internal Calls the listeners and the node's components' methods named `type`. */
+    _emit(type: string, other: PixelCollider, contact: PixelContact): void {
+        if (this._events) {
+            try {
+                this._events.emit(type, this, other, contact);
+            } catch (err) {
+                reportCallbackError(type, this, err);
+            }
+        }
+        const comps = this.node.components;
+        for (let i = 0; i < comps.length; i++) {
+            const c = comps[i] as unknown as Record<string, unknown> & Component;
+            const fn = c[type];
+            if (typeof fn === 'function' && c.enabledInHierarchy) {
+                try {
+                    (fn as PixelCollisionCallback).call(c, this, other, contact);
+                } catch (err) {
+                    reportCallbackError(type, this, err);
+                }
+            }
+        }
+    }
+}
+
+/** Node space → world: the 2D part of the node's world matrix. */
+function nodeToWorld(m: Readonly<Mat4>, out: Affine2D): boolean {
+    out.a = m.m00; out.b = m.m01; out.c = m.m04; out.d = m.m05; out.tx = m.m12; out.ty = m.m13;
+    return true;
+}
+
+function usable(t: Affine2D): boolean {
+    if (!affineIsFinite(t)) return false;
+    const det = affineDeterminant(t);
+    return det !== 0 && Number.isFinite(1 / det);
+}
+
+function checkBits(v: number, name: string): number {
+    if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new RangeError(`${name} must be an integer bit field in [0, 0xffffffff] (Box2D-style filter bits), got ${v}.`);
+    return v >>> 0;
+}
+
+/** "Canvas/Ship/Gun": where a node is, for messages. */
+export function nodePath(node: { name: string; parent: unknown }): string {
+    const parts: string[] = [];
+    let n: { name: string; parent: unknown } | null = node;
+    while (n && parts.length < 8) {
+        parts.unshift(n.name);
+        n = n.parent as { name: string; parent: unknown } | null;
+        if (n && !(n as { parent: unknown }).parent) break; // stop below the scene
+    }
+    return parts.join('/');
+}
+
+function reportCallbackError(type: string, self: PixelCollider, err: unknown): void {
+    // A throwing game callback must not break the frame (nor the other callbacks).
+    console.error(`[pixel-collision] ${type} callback on "${nodePath(self.node)}" threw:`, err);
+}

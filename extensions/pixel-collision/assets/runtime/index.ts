@@ -1,0 +1,20 @@
+/**
+ * pixel-collision runtime for Cocos Creator 3.8: the only part that imports 'cc'.
+ *
+ * A game script imports it through the extension's asset mount:
+ *
+ *     import { PixelCollider, CollisionSystem } from 'db://pixel-collision/runtime/index';
+ */
+export { PixelCollider, PixelShape, NarrowMode, PixelCollisionEvent, nodePath } from './PixelCollider';
+export type { PixelCollisionCallback } from './PixelCollider';
+export { CollisionSystem, PixelRayHit, PixelSweepHit } from './CollisionSystem';
+export { PixelContact } from './contact';
+export { PixelMasks, PixelMaskCache, regionOf } from './masks';
+export type { MaskEntry, MaskSource, MaskCacheStats } from './masks';
+export { PixelCollisionGroup, maskBitsOfGroup, refreshGroups } from './groups';
+export { MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION, bakedKey, encodeBase64, decodeBase64 } from './baked';
+export type { MaskLibrary, BakedMaskEntry } from './baked';
+export { spriteToWorld, spriteLocalQuad, quadToWorld } from './sprite-geometry';
+export { PixelDebugDraw } from './debug-draw';
+export { BitMask } from '../core/index';
+export type { Affine2D } from '../core/index';
