@@ -1,6 +1,8 @@
 // Fails when the layer rules of DESIGN.md are broken:
 //  - core/ must not import 'cc' (or cc/*) and must not touch the DOM;
-//  - core/ must not import from runtime/ (dependencies point down only).
+//  - core/ must not import from runtime/ (dependencies point down only);
+//  - runtime/ is the only folder of the extension's assets that imports 'cc';
+//  - the editor extension (source/) imports the runtime only through its public index.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -22,6 +24,22 @@ const rules = [
 ];
 
 const problems = [];
+const assets = join(root, 'extensions/pixel-collision/assets');
+const runtime = join(assets, 'runtime');
+const importsCc = /from\s+['"]cc(\/[\w-]+)?['"]|require\(\s*['"]cc['"]\s*\)|import\(\s*['"]cc['"]\s*\)/;
+for (const file of walk(assets)) {
+  if (file.startsWith(runtime + '/') || file.startsWith(core + '/')) continue;
+  readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    if (importsCc.test(line)) problems.push(`${relative(root, file)}:${i + 1} imports 'cc' outside runtime/: ${line.trim()}`);
+  });
+}
+const source = join(root, 'extensions/pixel-collision/source');
+for (const file of walk(source)) {
+  readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    const m = line.match(/from\s+['"]([^'"]*runtime\/[^'"]*)['"]/);
+    if (m && !/runtime\/index$/.test(m[1])) problems.push(`${relative(root, file)}:${i + 1} reaches into runtime internals (import runtime/index only): ${line.trim()}`);
+  });
+}
 for (const file of walk(core)) {
   const lines = readFileSync(file, 'utf8').split('\n');
   lines.forEach((line, i) => {
@@ -33,7 +51,7 @@ for (const file of walk(core)) {
   });
 }
 if (problems.length) {
-  console.error('Layer check failed (core/ must stay engine-free and DOM-free):\n' + problems.join('\n'));
+  console.error('Layer check failed (see the rules at the top of scripts/check-layers.mjs):\n' + problems.join('\n'));
   process.exit(1);
 }
-console.log('layer check: core/ is engine-free and DOM-free');
+console.log('layer check: core/ is engine-free and DOM-free; only runtime/ imports cc; the editor uses runtime/index only');
