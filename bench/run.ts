@@ -36,6 +36,9 @@ function main(): void {
             target: 'node20',
             outfile,
             sourcemap: 'inline',
+            // Legacy decorators (as Creator compiles them), and the cc test double for the runtime.
+            tsconfig: join(__dirname, '../tsconfig.json'),
+            alias: { cc: join(__dirname, '../test/runtime/cc/index.ts'), 'cc/env': join(__dirname, '../test/runtime/cc/env.ts') },
             logLevel: 'warning',
         });
         console.log(`\n### ${name}`);

@@ -382,7 +382,9 @@ export class CollisionSystem extends System {
         onEnd: (a, b) => {
             const A = a.userData, B = b.userData;
             if (!A || !B) return;
-            const ca = detach(A, b), cb = detach(B, a);
+            // A destroyed component (the engine has already cleared its fields) gets nothing;
+            // the other side still learns that the pair ended.
+            const ca = A.isValid ? detach(A, b) : null, cb = B.isValid ? detach(B, a) : null;
             if (ca) A._emit(PixelCollisionEvent.END, B, ca);
             if (cb) B._emit(PixelCollisionEvent.END, A, cb);
             if (ca) this._pool.push(ca);

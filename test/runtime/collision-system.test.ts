@@ -1,0 +1,418 @@
+/**
+ * The runtime in the cc test double: PixelCollider + CollisionSystem as a game uses them
+ * (imported through the extension's mount path, db://pixel-collision/runtime/index).
+ */
+import { _decorator, Component, Node, Sprite, Vec3 } from 'cc';
+import type { SpriteFrame } from 'cc';
+import {
+    BitMask, CollisionSystem, NarrowMode, PixelCollider, PixelContact, PixelMasks, PixelShape,
+} from 'db://pixel-collision/runtime/index';
+import { Contact, testMasks } from '../../extensions/pixel-collision/assets/core';
+import { logs, setProjectSettings } from './cc';
+import { frame, freshScene, sprite, texture, tick } from './helpers';
+
+const full = (w: number, h: number) => texture(w, h, () => true);
+
+type Ev = string;
+/** Records `type self-other count nx,ny` for every event a collider gets through on(). */
+function listen(c: PixelCollider, log: Ev[]): void {
+    // A destroyed component (its node already gone) shows as "destroyed".
+    const name = (p: PixelCollider) => (p.isValid ? p.node.name : 'destroyed');
+    for (const type of ['onPixelCollide', 'onPixelCollideStay', 'onPixelCollideEnd']) {
+        c.on(type, (self: PixelCollider, other: PixelCollider, contact: PixelContact) => {
+            log.push(`${type} ${name(self)}-${name(other)} ${contact.count} ${Math.round(contact.normal.x)},${Math.round(contact.normal.y)}`);
+        });
+    }
+}
+
+beforeEach(() => {
+    freshScene();
+    PixelMasks.clear();
+});
+
+describe('events', () => {
+    test('enter, stay, end reach both sides, each with the normal pointing from self to other', () => {
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        const b = sprite('B', frame(tex), { x: 10 });
+        const log: Ev[] = [];
+        listen(a.collider, log);
+        listen(b.collider, log);
+        tick();
+        tick();
+        b.node.setPosition(40, 0, 0);
+        tick();
+        tick();
+        // A covers [-8, 8), B [2, 18): 6 columns x 16 rows of shared samples.
+        expect(log).toEqual([
+            'onPixelCollide A-B 96 1,0', 'onPixelCollide B-A 96 -1,0',
+            'onPixelCollideStay A-B 96 1,0', 'onPixelCollideStay B-A 96 -1,0',
+            'onPixelCollideEnd A-B 96 1,0', 'onPixelCollideEnd B-A 96 -1,0',
+        ]);
+    });
+
+    test('component methods named onPixelCollide* on the node are called too (enabled components only)', () => {
+        const calls: string[] = [];
+        class Watcher extends Component {
+            onPixelCollide(self: PixelCollider, other: PixelCollider) { calls.push(`${this.node.name} enter ${self.node.name}->${other.node.name}`); }
+            onPixelCollideEnd(self: PixelCollider, other: PixelCollider) { calls.push(`${this.node.name} end ${self.node.name}->${other.node.name}`); }
+        }
+        _decorator.ccclass('Watcher')(Watcher);
+        const tex = full(8, 8);
+        const a = sprite('A', frame(tex));
+        const b = sprite('B', frame(tex), { x: 4 });
+        a.node.addComponent(Watcher);
+        b.node.addComponent(Watcher).enabled = false;
+        tick();
+        b.node.setPosition(100, 0, 0);
+        tick();
+        expect(calls).toEqual(['A enter A->B', 'A end A->B']);
+    });
+
+    test('the contact is what the core decides for the two world transforms (rotated, flipped, scaled)', () => {
+        const ring = texture(20, 20, (x, y) => { const d = Math.hypot(x - 9.5, y - 9.5); return d < 9.5 && d > 4; });
+        const a = sprite('A', frame(ring), { angle: 33, sx: -1.5, sy: 0.75 });
+        const b = sprite('B', frame(ring), { x: 9, y: 3, angle: -71, sx: 1.25, sy: -1 });
+        tick();
+        const c = a.collider.contactWith(b.collider);
+        const ta = a.collider.getWorldTransform({ a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 });
+        const tb = b.collider.getWorldTransform({ a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 });
+        const out = new Contact();
+        const expected = testMasks(a.collider.mask as BitMask, ta, b.collider.mask as BitMask, tb, { contact: true }, out);
+        expect(expected).toBe(true);
+        expect(c).not.toBeNull();
+        expect(c!.count).toBe(out.count);
+        expect(c!.centroid.x).toBeCloseTo(out.centroidX, 12);
+        expect(b.collider.contactWith(a.collider)!.normal.x).toBeCloseTo(-out.normalX, 12);
+        expect(a.collider.isTouching(b.collider)).toBe(true);
+        expect(a.collider.contactCount).toBe(1);
+    });
+
+    test('destroying, disabling and adding nodes inside a callback is safe and applied after the step', () => {
+        const tex = full(8, 8);
+        const a = sprite('A', frame(tex));
+        const b = sprite('B', frame(tex), { x: 4 });
+        const c = sprite('C', frame(tex), { x: -4 });
+        const log: Ev[] = [];
+        for (const s of [a, b, c]) listen(s.collider, log);
+        let added: Node | null = null;
+        a.collider.on('onPixelCollide', (_self: PixelCollider, other: PixelCollider) => {
+            if (other.node.name === 'B') {
+                b.node.destroy();
+                c.collider.enabled = false;
+                added = sprite('D', frame(tex), { x: 2 }).node;
+            }
+        });
+        expect(() => tick()).not.toThrow();
+        // The step finishes: A-B and A-C were both decided in it.
+        expect(log.filter((e) => e.startsWith('onPixelCollide '))).toEqual([
+            'onPixelCollide A-B 32 1,0', 'onPixelCollide B-A 32 -1,0',
+            'onPixelCollide A-C 32 -1,0', 'onPixelCollide C-A 32 1,0',
+            'onPixelCollide B-C 0 -1,0', 'onPixelCollide C-B 0 1,0',
+        ].filter((e) => !e.includes(' 0 ')));
+        log.length = 0;
+        tick();
+        expect(added).not.toBeNull();
+        // B was destroyed: A still learns that the pair ended (B itself gets nothing: it is gone).
+        expect(log).toContain('onPixelCollideEnd A-destroyed 32 1,0');
+        expect(log).toContain('onPixelCollideEnd A-C 32 -1,0');
+        expect(log).toContain('onPixelCollide A-D 48 1,0');
+        expect(a.collider.touching.map((o) => o.node.name)).toEqual(['D']);
+    });
+
+    test('a throwing callback is logged and the frame goes on', () => {
+        const tex = full(8, 8);
+        const a = sprite('A', frame(tex));
+        const b = sprite('B', frame(tex), { x: 4 });
+        const seen: string[] = [];
+        a.collider.on('onPixelCollide', () => { throw new Error('game bug'); });
+        b.collider.on('onPixelCollide', () => seen.push('B got it'));
+        const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+        expect(() => tick()).not.toThrow();
+        expect(seen).toEqual(['B got it']);
+        expect(String(spy.mock.calls[0][0])).toMatch(/onPixelCollide callback on "A" threw/);
+        spy.mockRestore();
+    });
+});
+
+describe('masks from sprite frames', () => {
+    test('one mask per (texture, rect, rotated, threshold), shared by every collider showing it', () => {
+        const tex = texture(16, 16, (x, y) => x + y < 20);
+        const f = frame(tex);
+        const s1 = sprite('A', f), s2 = sprite('B', f, { x: 100 }), s3 = sprite('C', frame(tex), { x: 200 });
+        s3.collider.alphaThreshold = 10;
+        tick();
+        expect(s1.collider.mask).toBe(s2.collider.mask);
+        expect(s1.collider.mask).not.toBe(s3.collider.mask);
+        expect(PixelMasks.stats().masks).toBe(2);
+        expect(PixelMasks.stats().pixels).toBe(2);
+        expect(PixelMasks.stats().bytes).toBe(2 * 16 * 4);
+        expect(s1.collider.mask!.count()).toBe(BitMask.fromRGBA(texelsOf(tex), 16, 16).count());
+    });
+
+    test('a rotated, trimmed atlas frame is read upright from the stored texels', () => {
+        // A 10 x 6 upright "L" stored rotated 90 degrees clockwise at (3, 2) of a 20 x 20 atlas.
+        const upright = (i: number, j: number) => i < 2 || j >= 4;
+        const tex = texture(20, 20, (cx, cy) => {
+            const sx = Math.floor(cx) - 3, sy = Math.floor(cy) - 2; // stored region: 6 wide (upright height), 10 tall
+            if (sx < 0 || sy < 0 || sx >= 6 || sy >= 10) return false;
+            return upright(sy, 6 - 1 - sx);
+        });
+        const s = sprite('L', frame(tex, { rect: [3, 2, 10, 6], rotated: true, originalSize: [12, 8], offset: [1, 0] }));
+        tick();
+        const m = s.collider.mask!;
+        expect([m.width, m.height]).toEqual([10, 6]);
+        for (let j = 0; j < 6; j++) for (let i = 0; i < 10; i++) expect(m.get(i, j)).toBe(upright(i, j));
+    });
+
+    test('a frame repacked by the dynamic atlas is read from its original texture', async () => {
+        const { packFrame } = await import('./cc');
+        const tex = texture(8, 8, (x, y) => x === y);
+        const f = frame(tex);
+        const atlas = texture(64, 64, () => false);
+        packFrame(f as never, atlas as never, 10, 20);
+        const s = sprite('P', f);
+        tick();
+        expect(s.collider.mask!.count()).toBe(8);
+    });
+
+    test('an animated sprite switches masks the same frame, and a pair still overlapping stays', () => {
+        const tex = full(16, 16);
+        const f1 = frame(tex), f2 = frame(tex, { rect: [0, 0, 12, 12] });
+        const a = sprite('A', f1);
+        const b = sprite('B', frame(tex), { x: 5 });
+        const log: Ev[] = [];
+        listen(a.collider, log);
+        tick();
+        const m1 = a.collider.mask;
+        a.sprite.spriteFrame = f2; // TRIMMED: content size becomes 12 x 12, A covers [-6, 6) x [-6, 6)
+        tick();
+        expect(a.collider.mask).not.toBe(m1);
+        expect(a.collider.mask!.width).toBe(12);
+        expect(log).toEqual(['onPixelCollide A-B 176 1,0', 'onPixelCollideStay A-B 108 1,0']);
+    });
+
+    test('unreadable texture: the collider falls back to its quad, with one warning saying how to bake', () => {
+        const tex = texture(8, 8, () => true);
+        (tex.image as unknown as { reset(d: unknown): void }).reset({ _data: null, _compressed: false, width: 8, height: 8, format: 35 });
+        const a = sprite('Ghost', frame(tex));
+        sprite('Other', frame(full(8, 8)), { x: 6 });
+        tick();
+        tick();
+        expect(a.collider.mask).toBeNull();
+        expect(a.collider.contactCount).toBe(1);
+        const warnings = logs.warn.filter((w) => /cannot be read/.test(w));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(/Ghost/);
+        expect(warnings[0]).toMatch(/[Bb]ake/);
+        expect(PixelMasks.stats().none).toBe(1);
+    });
+
+    test('baked library: bakeLibrary from code, then addLibrary serves the mask without reading pixels', () => {
+        const tex = texture(12, 10, (x, y) => (x * y) % 3 === 0);
+        (tex as unknown as { _uuid: string })._uuid = 'tex-uuid-1';
+        const f = frame(tex);
+        const lib = PixelMasks.bakeLibrary([f], 0);
+        const expected = PixelMasks.maskOf(f)!;
+        PixelMasks.clear();
+        PixelMasks.addLibrary(JSON.parse(JSON.stringify(lib)));
+        (tex.image as unknown as { reset(d: unknown): void }).reset({ _data: null, _compressed: false, width: 12, height: 10, format: 35 });
+        const s = sprite('Baked', f);
+        tick();
+        expect(PixelMasks.stats().baked).toBe(1);
+        expect(s.collider.mask!.serialize()).toEqual(expected.serialize());
+        expect(() => PixelMasks.addLibrary({ format: 'nope' })).toThrow(/not a pixel-collision mask library/);
+    });
+
+    test('non-SIMPLE sprites collide as their content box, with one warning', () => {
+        const s = sprite('Sliced', frame(full(8, 8)));
+        s.sprite.type = Sprite.Type.SLICED;
+        sprite('Other', frame(full(8, 8)), { x: 7 });
+        tick();
+        expect(s.collider.mask).toBeNull();
+        expect(s.collider.contactCount).toBe(1);
+        expect(logs.warn.filter((w) => /SLICED is not pixel-exact/.test(w))).toHaveLength(1);
+    });
+});
+
+describe('odd nodes never throw into the game loop', () => {
+    test('scale 0 collides with nothing that frame, silently; scaling back collides again', () => {
+        const tex = full(8, 8);
+        const a = sprite('A', frame(tex), { sx: 0, sy: 0 });
+        sprite('B', frame(tex), { x: 2 });
+        expect(() => tick()).not.toThrow();
+        expect(a.collider.contactCount).toBe(0);
+        a.node.setScale(1, 1, 1);
+        tick();
+        expect(a.collider.contactCount).toBe(1);
+        expect(logs.warn).toEqual([]);
+    });
+
+    test('a NaN position is skipped with one warning', () => {
+        // setPosition(x, y, z) and new Vec3(x, y, z) turn NaN into 0 in the engine (`x || 0`); a
+        // NaN computed into a Vec3's field (a game's `pos.x += v * dt`) is copied as is.
+        const tex = full(8, 8);
+        const a = sprite('A', frame(tex));
+        sprite('B', frame(tex), { x: 2 });
+        tick();
+        const p = new Vec3();
+        p.x = NaN;
+        a.node.setPosition(p);
+        expect(() => { tick(); tick(); }).not.toThrow();
+        expect(a.collider.contactCount).toBe(0);
+        expect(logs.warn.filter((w) => /NaN/.test(w))).toHaveLength(1);
+    });
+
+    test('no sprite frame, or an inactive node: collides with nothing', () => {
+        const tex = full(8, 8);
+        const a = sprite('A', null);
+        const b = sprite('B', frame(tex), { x: 2 });
+        const c = sprite('C', frame(tex), { x: 3 });
+        c.node.active = false;
+        tick();
+        expect(a.collider.contactCount).toBe(0);
+        expect(b.collider.contactCount).toBe(0);
+        a.sprite.spriteFrame = frame(tex);
+        tick();
+        expect(b.collider.touching.map((o) => o.node.name)).toEqual(['A']);
+    });
+
+    test('bad values set from code throw a clear error', () => {
+        const a = sprite('A', frame(full(4, 4)));
+        expect(() => { a.collider.alphaThreshold = 300; }).toThrow(/0-255/);
+        expect(() => { a.collider.accuracy = -1; }).toThrow(/accuracy/);
+        expect(() => { a.collider.maskBits = 1.5; }).toThrow(/maskBits/);
+        expect(() => { CollisionSystem.instance.accuracy = 0; }).toThrow(/accuracy/);
+    });
+});
+
+describe('groups, shapes, modes', () => {
+    test('the collision matrix of the project settings filters pairs (both directions must agree)', () => {
+        setProjectSettings({ physics: { collisionGroups: [{ name: 'PLAYER', index: 1 }, { name: 'WALL', index: 2 }], collisionMatrix: { 0: 0b001, 1: 0b100, 2: 0b010 } } });
+        const { refreshGroups, PixelCollisionGroup } = jest.requireActual('db://pixel-collision/runtime/index');
+        refreshGroups();
+        const tex = full(8, 8);
+        const p = sprite('P', frame(tex)), w = sprite('W', frame(tex), { x: 2 }), d = sprite('D', frame(tex), { x: -2 });
+        p.collider.group = PixelCollisionGroup.PLAYER;
+        w.collider.group = PixelCollisionGroup.WALL;
+        tick();
+        expect(p.collider.touching.map((o) => o.node.name)).toEqual(['W']);
+        expect(d.collider.contactCount).toBe(0);
+        p.collider.maskBits = 0;
+        tick();
+        expect(p.collider.contactCount).toBe(0);
+    });
+
+    test('BOX, CIRCLE and POLYGON fit the content box by default; BOUNDS collides as the quad', () => {
+        const holey = texture(16, 16, (x) => x < 4); // only the left quarter is solid
+        const a = sprite('A', frame(holey));
+        const b = sprite('B', frame(full(4, 4)), { x: 5 }); // sits over A's transparent part
+        tick();
+        expect(a.collider.contactCount).toBe(0);
+        a.collider.mode = NarrowMode.BOUNDS;
+        tick();
+        expect(a.collider.contactCount).toBe(1);
+        for (const shape of [PixelShape.BOX, PixelShape.CIRCLE, PixelShape.POLYGON]) {
+            a.collider.mode = NarrowMode.AUTO;
+            a.collider.shape = shape;
+            tick();
+            expect(a.collider.touching).toEqual([b.collider]);
+        }
+    });
+});
+
+describe('destructible masks', () => {
+    test('eraseCircle edits one collider (copy-on-write) and takes effect in that frame', () => {
+        const tex = full(16, 16);
+        const f = frame(tex);
+        const a = sprite('A', f), twin = sprite('Twin', f, { x: 100 });
+        const b = sprite('B', frame(full(2, 2)), { x: 0 });
+        sprite('B2', frame(full(2, 2)), { x: 100 });
+        tick();
+        expect(a.collider.contactCount).toBe(1);
+        const shared = twin.collider.mask!;
+        const before = shared.count();
+        const n = a.collider.eraseCircle(0, 0, 3);
+        expect(n).toBeGreaterThan(0);
+        tick();
+        expect(a.collider.contactCount).toBe(0);
+        expect(b.collider.contactCount).toBe(0);
+        expect(twin.collider.contactCount).toBe(1);
+        expect(shared.count()).toBe(before);
+        expect(a.collider.mask).not.toBe(shared);
+        a.collider.restoreMask();
+        tick();
+        expect(a.collider.mask).toBe(shared);
+        expect(a.collider.contactCount).toBe(1);
+    });
+});
+
+describe('queries and response', () => {
+    test('queryPoint, raycast and placeMeeting see pixels, not boxes', () => {
+        const tex = texture(16, 16, (x) => x >= 8); // right half solid: world x in [0, 8)
+        const a = sprite('A', frame(tex));
+        tick();
+        const sys = CollisionSystem.instance;
+        expect(sys.queryPoint(-4, 0)).toEqual([]);
+        expect(sys.queryPoint(4, 0)).toEqual([a.collider]);
+        const hit = sys.raycast(-20, 0.5, 20, 0.5);
+        expect(hit?.collider).toBe(a.collider);
+        expect(hit!.point.x).toBeCloseTo(0, 9);
+        const mover = sprite('M', frame(full(4, 4)), { x: -30 });
+        tick();
+        expect(sys.placeMeeting(mover.collider, -5, 0)).toBeNull();
+        expect(sys.placeMeeting(mover.collider, 1, 0)).toBe(a.collider);
+    });
+
+    test('moveAndSlide stops at the wall and slides along it', () => {
+        const wall = sprite('Wall', frame(full(8, 64)), { x: 0 }); // x in [-4, 4)
+        const m = sprite('M', frame(full(4, 4)), { x: -10, y: 0 }); // x in [-12, -8)
+        tick();
+        const moved = CollisionSystem.instance.moveAndSlide(m.collider, 10, 5);
+        expect(moved.y).toBeCloseTo(5, 9);
+        // Samples sit at cell centres: the wall's first column of samples is x = -3.5, which the
+        // mover's right edge (-8 + move) reaches only beyond a move of 4.5.
+        expect(moved.x).toBeGreaterThan(4.5 - 1 / 64);
+        expect(moved.x).toBeLessThanOrEqual(4.5);
+        expect(m.node.position.x).toBeCloseTo(-10 + moved.x, 9);
+        tick();
+        expect(m.collider.contactCount).toBe(0);
+        expect(wall.collider.contactCount).toBe(0);
+    });
+
+    test('a node moved inside a callback is re-read the next frame', () => {
+        const tex = full(8, 8);
+        const a = sprite('A', frame(tex));
+        const b = sprite('B', frame(tex), { x: 4 });
+        a.collider.once('onPixelCollide', () => b.node.setPosition(50, 0, 0));
+        tick();
+        expect(a.collider.contactCount).toBe(1);
+        tick();
+        expect(a.collider.contactCount).toBe(0);
+    });
+});
+
+test('debug draw outlines each collider\'s solid texels in world space', () => {
+    const { Canvas, Graphics } = jest.requireActual('./cc');
+    const canvasNode = new Node('Canvas');
+    (freshScene() as unknown as Node).addChild(canvasNode);
+    canvasNode.addComponent(Canvas);
+    const a = sprite('A', frame(full(4, 4)), { parent: canvasNode, x: 10, y: 20 });
+    CollisionSystem.instance.debugDraw = true;
+    tick();
+    const g = canvasNode.getComponentInChildren(Graphics) as unknown as { calls: Array<[string, ...number[]]> };
+    const moves = g.calls.filter((c) => c[0] === 'moveTo').map((c) => [c[1], c[2]]);
+    // The 4x4 square's outline: corners at world x in {8, 12}, y in {18, 22}.
+    for (const [x, y] of moves.slice(0, 4)) {
+        expect([8, 12]).toContain(Math.round(x * 1e9) / 1e9);
+        expect([18, 22]).toContain(Math.round(y * 1e9) / 1e9);
+    }
+    expect(a.collider.contactCount).toBe(0);
+    CollisionSystem.instance.debugDraw = false;
+});
+
+function texelsOf(tex: { image: { data: unknown } | null }): Uint8Array {
+    return tex.image!.data as Uint8Array;
+}
+
+export type { SpriteFrame };
