@@ -365,17 +365,17 @@ export class CollisionSystem extends System {
             const A = a.userData, B = b.userData;
             if (!A || !B) return;
             const ca = this._take()._set(contact, false), cb = this._take()._set(contact, true);
-            A._otherCores.push(b); A._others.push(B); A._contactList.push(ca);
-            B._otherCores.push(a); B._others.push(A); B._contactList.push(cb);
+            attach(A, b, B, ca);
+            attach(B, a, A, cb);
             A._emit(PixelCollisionEvent.ENTER, B, ca);
             B._emit(PixelCollisionEvent.ENTER, A, cb);
         },
         onStay: (a, b, contact) => {
             const A = a.userData, B = b.userData;
             if (!A || !B) return;
-            const ia = A._otherCores.indexOf(b), ib = B._otherCores.indexOf(a);
+            const ia = slotOf(A, b), ib = slotOf(B, a);
             if (ia < 0 || ib < 0) return;
-            const ca = A._contactList[ia]._set(contact, false), cb = B._contactList[ib]._set(contact, true);
+            const ca = (A._contactList[ia] as PixelContact)._set(contact, false), cb = (B._contactList[ib] as PixelContact)._set(contact, true);
             A._emit(PixelCollisionEvent.STAY, B, ca);
             B._emit(PixelCollisionEvent.STAY, A, cb);
         },
@@ -395,14 +395,35 @@ export class CollisionSystem extends System {
 
 const PUSH = { x: 0, y: 0 };
 
-/** Removes `other` from `self`'s contact lists (order kept) and returns its contact. */
+/** Adds a touching pair to `self`'s lists (arrays only grow; see PixelCollider._nContacts). */
+function attach(self: PixelCollider, otherCore: Collider<PixelCollider>, other: PixelCollider, c: PixelContact): void {
+    const n = self._nContacts;
+    if (n === self._others.length) { self._otherCores.push(otherCore); self._others.push(other); self._contactList.push(c); }
+    else { self._otherCores[n] = otherCore; self._others[n] = other; self._contactList[n] = c; }
+    self._nContacts = n + 1;
+}
+
+function slotOf(self: PixelCollider, otherCore: Collider<PixelCollider>): number {
+    const cores = self._otherCores;
+    for (let i = 0; i < self._nContacts; i++) if (cores[i] === otherCore) return i;
+    return -1;
+}
+
+/** Removes `other` from `self`'s contact lists (order kept, no array shrinks) and returns its contact. */
 function detach(self: PixelCollider, other: Collider<PixelCollider>): PixelContact | null {
-    const i = self._otherCores.indexOf(other);
+    const i = slotOf(self, other);
     if (i < 0) return null;
-    const c = self._contactList[i];
-    self._otherCores.splice(i, 1);
-    self._others.splice(i, 1);
-    self._contactList.splice(i, 1);
+    const c = self._contactList[i] as PixelContact;
+    const n = self._nContacts - 1;
+    for (let k = i; k < n; k++) {
+        self._otherCores[k] = self._otherCores[k + 1];
+        self._others[k] = self._others[k + 1];
+        self._contactList[k] = self._contactList[k + 1];
+    }
+    self._otherCores[n] = null;
+    self._others[n] = null;
+    self._contactList[n] = null;
+    self._nContacts = n;
     return c;
 }
 

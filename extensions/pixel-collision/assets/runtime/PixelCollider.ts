@@ -180,10 +180,13 @@ export class PixelCollider extends Component {
     private _libraryLoaded = false;
     /** @internal Transform must be re-read this frame (besides the node's changed flags). */
     _geomDirty = true;
-    // Contacts: parallel arrays, one entry per touching pair (keyed by the other core collider).
-    /** @internal */ _otherCores: Collider<PixelCollider>[] = [];
-    /** @internal */ _others: PixelCollider[] = [];
-    /** @internal */ _contactList: PixelContact[] = [];
+    // Contacts: parallel arrays, one entry per touching pair (keyed by the other core collider),
+    // the first _nContacts live. They never shrink: an array whose length drops to 0 loses its
+    // storage in V8 and allocates again on the next push.
+    /** @internal */ _nContacts = 0;
+    /** @internal */ _otherCores: (Collider<PixelCollider> | null)[] = [];
+    /** @internal */ _others: (PixelCollider | null)[] = [];
+    /** @internal */ _contactList: (PixelContact | null)[] = [];
     private _events: EventTarget | null = null;
 
     /** What this collider is (Box2D `categoryBits`; default: its group's bit). */
@@ -195,23 +198,34 @@ export class PixelCollider extends Component {
     set maskBits(v: number) { this._maskBits = checkBits(v, 'maskBits'); this._filterDirty = true; }
 
     /** Number of colliders it touches now. */
-    get contactCount(): number { return this._others.length; }
+    get contactCount(): number { return this._nContacts; }
 
-    /** The colliders it touches now (read-only view; parallel to {@link contacts}). */
-    get touching(): readonly PixelCollider[] { return this._others; }
+    /** The `i`-th collider it touches now (`0 <= i < contactCount`), allocation-free. */
+    getTouching(i: number): PixelCollider | null { return i >= 0 && i < this._nContacts ? this._others[i] : null; }
 
-    /** Its current contacts (read-only view; `contacts[i]` is with `touching[i]`). */
-    get contacts(): readonly PixelContact[] { return this._contactList; }
+    /** The contact with {@link getTouching}(i), self's point of view, allocation-free. */
+    getContact(i: number): PixelContact | null { return i >= 0 && i < this._nContacts ? this._contactList[i] : null; }
+
+    /** The colliders it touches now (a new array: in per-frame code use contactCount / getTouching). */
+    get touching(): PixelCollider[] { return this._others.slice(0, this._nContacts) as PixelCollider[]; }
+
+    /** Its current contacts, parallel to {@link touching} (a new array; see getContact). */
+    get contacts(): PixelContact[] { return this._contactList.slice(0, this._nContacts) as PixelContact[]; }
 
     /** True when it touches `other` now (as of the last collision step). */
     isTouching(other: PixelCollider): boolean {
-        return this._others.indexOf(other) >= 0;
+        return this._indexOf(other) >= 0;
     }
 
     /** The current contact with `other` (self's point of view), or null. */
     contactWith(other: PixelCollider): PixelContact | null {
-        const i = this._others.indexOf(other);
-        return i >= 0 ? this._contactList[i] : null;
+        const i = this._indexOf(other);
+        return i >= 0 ? (this._contactList[i] as PixelContact) : null;
+    }
+
+    private _indexOf(other: PixelCollider): number {
+        for (let i = 0; i < this._nContacts; i++) if (this._others[i] === other) return i;
+        return -1;
     }
 
     /** Listens for `onPixelCollide` / `onPixelCollideStay` / `onPixelCollideEnd`. */

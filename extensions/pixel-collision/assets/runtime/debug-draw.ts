@@ -1,6 +1,7 @@
 import { Canvas, Color, director, Graphics, Node } from 'cc';
 import type { Affine2D } from '../core/index';
 import type { CollisionSystem } from './CollisionSystem';
+import type { PixelContact } from './contact';
 
 const AABB_COLOR = new Color(0, 200, 255, 160);
 const OUTLINE_COLOR = new Color(255, 230, 0, 255);
@@ -53,7 +54,8 @@ export class PixelDebugDraw {
                 poly(g, t, def.points);
             }
             g.strokeColor = NORMAL_COLOR;
-            for (const contact of c.contacts) {
+            for (let k = 0; k < c.contactCount; k++) {
+                const contact = c.getContact(k) as PixelContact;
                 const x = contact.centroid.x, y = contact.centroid.y;
                 g.circle(x, y, 2);
                 g.moveTo(x, y);

@@ -1,0 +1,99 @@
+/**
+ * Heap growth per frame of the Cocos runtime (CollisionSystem.step with PixelColliders), in the
+ * cc test double, bundled and run in its own process with --expose-gc by
+ * test/runtime/allocation.test.ts (same method as test/alloc/steady-state.ts for the core).
+ *
+ * The scene: 200 sprite colliders (48x48 blobs of one atlas) drifting in a box, about a fifth of
+ * them touching at any time, with an `onPixelCollide` / `onPixelCollideStay` listener on each;
+ * once without rotation and once with every node rotating. Per frame: move every node, step.
+ * Pairs begin and end during the measurement; what must not grow is the steady state: no object
+ * per frame once the pools (contacts, pair lists) have grown to the scene's size.
+ */
+import { ImageAsset, Node, Sprite, SpriteFrame, Texture2D, UITransform, Vec3 } from 'cc';
+import { CollisionSystem, PixelCollider } from '../../extensions/pixel-collision/assets/runtime/index';
+import { resetCC } from '../runtime/cc';
+import { blob, rng } from '../fixtures/masks';
+
+declare const gc: () => void;
+
+/** Diagnostics: 'nomove' / 'nostep' run a part of the frame (read once: process.env allocates). */
+const PROBE = process.env.PROBE ?? '';
+
+function scene(n: number): { nodes: Node[]; px: Float64Array; py: Float64Array; vx: Float64Array; vy: Float64Array; side: number; events: { n: number } } {
+    const root = resetCC() as unknown as Node;
+    CollisionSystem.register();
+    const W = 144, bytes = new Uint8Array(W * 48 * 4);
+    for (let k = 0; k < 3; k++) {
+        const m = blob(48, 48, rng(k + 1));
+        for (let j = 0; j < 48; j++) for (let i = 0; i < 48; i++) bytes[(j * W + k * 48 + i) * 4 + 3] = m.get(i, j) ? 255 : 0;
+    }
+    const tex = new Texture2D();
+    tex.image = new ImageAsset({ _data: bytes, _compressed: false, width: W, height: 48, format: Texture2D.PixelFormat.RGBA8888 });
+    const frames = [0, 1, 2].map((k) => { const f = new SpriteFrame(); f.packable = false; f.reset({ texture: tex, rect: { x: k * 48, y: 0, width: 48, height: 48 } as never }); return f; });
+    const r = rng(77);
+    const side = Math.sqrt(5 * n) * 48;
+    const s = { nodes: [] as Node[], px: new Float64Array(n), py: new Float64Array(n), vx: new Float64Array(n), vy: new Float64Array(n), side, events: { n: 0 } };
+    const count = (): void => { s.events.n++; };
+    for (let i = 0; i < n; i++) {
+        const node = new Node(`s${i}`);
+        root.addChild(node);
+        node.addComponent(UITransform);
+        node.addComponent(Sprite).spriteFrame = frames[i % 3];
+        s.px[i] = r() * side; s.py[i] = r() * side; s.vx[i] = (r() - 0.5) * 3; s.vy[i] = (r() - 0.5) * 3;
+        node.setPosition(s.px[i], s.py[i], 0);
+        const c = node.addComponent(PixelCollider);
+        c.on('onPixelCollide', count);
+        c.on('onPixelCollideStay', count);
+        s.nodes.push(node);
+    }
+    return s;
+}
+
+const P = new Vec3();
+
+function perFrame(rotate: boolean, syncOnly: boolean, movesOnly = false): number {
+    const s = scene(200);
+    const sys = CollisionSystem.instance;
+    let f = 0;
+    const frame = (): void => {
+        f++;
+        for (let i = 0; i < s.nodes.length; i++) {
+            let x = s.px[i] + s.vx[i], y = s.py[i] + s.vy[i];
+            if (x < 0 || x > s.side) { s.vx[i] = -s.vx[i]; x = s.px[i] + s.vx[i]; }
+            if (y < 0 || y > s.side) { s.vy[i] = -s.vy[i]; y = s.py[i] + s.vy[i]; }
+            s.px[i] = x; s.py[i] = y;
+            // Through a Vec3: a game's own setPosition(x, y, z) with computed doubles boxes them
+            // (V8 boxes double arguments of calls it does not inline), which is not ours to count.
+            P.x = x; P.y = y;
+            if (PROBE !== 'nomove') s.nodes[i].setPosition(P);
+            if (rotate) s.nodes[i].setRotationFromEuler(0, 0, (i * 37 + f * 3) % 360);
+        }
+        if (movesOnly) return;
+        if (syncOnly) (sys as unknown as { _syncAll(): void })._syncAll();
+        else if (PROBE !== 'nostep') sys.step();
+    };
+    for (let i = 0; i < 600; i++) frame();
+    let best = Infinity;
+    const n = 300;
+    for (let round = 0; round < 6 && best > 0; round++) {
+        gc();
+        const before = process.memoryUsage().heapUsed;
+        for (let i = 0; i < n; i++) frame();
+        best = Math.min(best, process.memoryUsage().heapUsed - before);
+    }
+    if (!PROBE && !syncOnly && !movesOnly && s.events.n < 1000) throw new Error(`the scene produced only ${s.events.n} events`);
+    return best / n;
+}
+
+const results: Record<string, number> = {
+    // The frame loop alone (the game moving its nodes, in the double): the floor of the others.
+    'moves only, 200 sprites': perFrame(false, false, true),
+    'moves only, 200 rotating sprites': perFrame(true, false, true),
+    // The runtime's own per-frame work: change detection, transforms, world setters.
+    'sync, 200 moving sprites': perFrame(false, true),
+    'sync, 200 moving and rotating sprites': perFrame(true, true),
+    // The whole step: the above, the core world (broad + narrow phase) and the events.
+    'step, 200 moving sprites': perFrame(false, false),
+    'step, 200 moving and rotating sprites': perFrame(true, false),
+};
+process.stdout.write(JSON.stringify({ results }));
