@@ -33,3 +33,8 @@ export { CpuNarrowPhase } from './narrow-phase';
 export type { NarrowPhase } from './narrow-phase';
 export { CollisionWorld, RayHit, SweepHit } from './world';
 export type { CollisionListener, WorldOptions } from './world';
+
+// GPU narrow phase (issue 9): planner, decoder, mask atlas, shader source, device interface.
+export { GpuNarrowPhase, GpuStats, TILE_MARGIN, MAX_MAP_EPS, MaskAtlas } from './gpu';
+export type { GpuDevice } from './gpu';
+export { PAIR_VERTEX_SHADER, PAIR_FRAGMENT_SHADER, INSTANCE_WORDS, INSTANCE_BYTES, ATTRIB_WORD_OFFSETS, ATTRIB_IS_INT } from './gpu';

@@ -1,0 +1,149 @@
+/**
+ * The GPU narrow phase's planner and decoder in Node, on the software device (the shader
+ * evaluated in float32): same contacts as the CPU narrow phase and the reference sampler, pages,
+ * the mask atlas, fallbacks. The same cases run on real WebGL2 in test/browser.
+ */
+import { CollisionWorld, Contact, CpuNarrowPhase, GpuNarrowPhase, affine } from '../../extensions/pixel-collision/assets/core';
+import type { Collider } from '../../extensions/pixel-collision/assets/core';
+import { makeCases, toAffine, toMask } from '../browser/gpu-cases';
+import type { CaseData } from '../browser/gpu-cases';
+import { SoftGpuDevice } from '../browser/soft-device';
+import { refTest } from './reference';
+import { blob, rng } from '../fixtures/masks';
+
+function build(data: CaseData) {
+    const world = new CollisionWorld();
+    const masks = data.masks.map(toMask);
+    const as: Collider[] = [], bs: Collider[] = [];
+    const acc = new Float64Array(data.pairs.length);
+    data.pairs.forEach((p, i) => {
+        as.push(world.add({ shape: { kind: 'mask', mask: masks[p.ma] }, transform: toAffine(p.ta), accuracy: p.acc }));
+        bs.push(world.add({ shape: { kind: 'mask', mask: masks[p.mb] }, transform: toAffine(p.tb), accuracy: p.acc }));
+        acc[i] = p.acc;
+    });
+    return { world, as, bs, acc, n: data.pairs.length };
+}
+
+const FIELDS = ['hit', 'count', 'minX', 'minY', 'maxX', 'maxY', 'centroidX', 'centroidY', 'normalX', 'normalY', 'accuracy'] as const;
+
+function expectSame(got: Contact, want: Contact, what: string): void {
+    for (const f of FIELDS) {
+        if (got[f] !== want[f]) throw new Error(`${what}: ${f} is ${got[f]}, the CPU says ${want[f]}`);
+    }
+}
+
+function runBoth(gpu: GpuNarrowPhase, s: ReturnType<typeof build>, separation = false) {
+    const g = Array.from({ length: s.n }, () => new Contact());
+    const c = Array.from({ length: s.n }, () => new Contact());
+    expect(gpu.run(s.as, s.bs, s.n, s.acc, g, 5, separation)).toBe(5);
+    new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, c, 5, separation);
+    return { g, c };
+}
+
+describe('GPU narrow phase on the software device', () => {
+    it('gives the CPU contact bit for bit and the reference count/rect on 400 random pairs, with one readback', () => {
+        const s = build(makeCases(9001, 400));
+        const dev = new SoftGpuDevice();
+        const gpu = new GpuNarrowPhase(dev);
+        const { g, c } = runBoth(gpu, s);
+        let hits = 0;
+        for (let i = 0; i < s.n; i++) {
+            expectSame(g[i], c[i], `pair ${i}`);
+            expect(g[i].frame).toBe(5);
+            const a = s.as[i], b = s.bs[i];
+            if (a.shape.kind !== 'mask' || b.shape.kind !== 'mask') throw new Error('unreachable');
+            const ref = refTest(a.shape.mask, a.transform, b.shape.mask, b.transform, s.acc[i]);
+            expect(g[i].count).toBe(ref.count);
+            if (ref.hit) hits++;
+        }
+        expect(hits).toBeGreaterThan(100);
+        expect(dev.reads).toBe(1);
+        expect(gpu.stats.pages).toBe(1);
+        expect(gpu.stats.gpuPairs + gpu.stats.misses).toBe(400);
+    });
+
+    it('settles unsure samples exactly: a device that errs by up to half of eps changes nothing', () => {
+        const s = build(makeCases(77, 300));
+        const gpu = new GpuNarrowPhase(new SoftGpuDevice(4096, 1, rng(5)));
+        const { g, c } = runBoth(gpu, s);
+        for (let i = 0; i < s.n; i++) expectSame(g[i], c[i], `pair ${i}`);
+        expect(gpu.stats.unsureSamples).toBeGreaterThan(0);
+    });
+
+    it('splits a frame over several pages when the tiles do not fit one (one readback per page)', () => {
+        const s = build(makeCases(3, 200));
+        const dev = new SoftGpuDevice(4096);
+        const gpu = new GpuNarrowPhase(dev, { maxPageSize: 96 });
+        const { g, c } = runBoth(gpu, s);
+        for (let i = 0; i < s.n; i++) expectSame(g[i], c[i], `pair ${i}`);
+        expect(gpu.stats.pages).toBeGreaterThan(2);
+        expect(dev.reads).toBe(gpu.stats.pages);
+        expect(dev.draws).toBe(gpu.stats.pages);
+    });
+
+    it('zero pairs: no draw, no readback; a frame of misses only: none either', () => {
+        const dev = new SoftGpuDevice();
+        const gpu = new GpuNarrowPhase(dev);
+        expect(gpu.run([], [], 0, new Float64Array(0), [], 3, false)).toBe(3);
+        const world = new CollisionWorld();
+        const m = blob(10, 10, rng(1));
+        const a = world.add({ shape: { kind: 'mask', mask: m } });
+        const b = world.add({ shape: { kind: 'mask', mask: m }, transform: affine(1, 0, 0, 1, 100, 0) });
+        const c = new Contact();
+        c.hit = true;
+        gpu.run([a], [b], 1, new Float64Array([1]), [c], 4, false);
+        expect(c.hit).toBe(false);
+        expect(c.frame).toBe(4);
+        expect(dev.draws + dev.reads).toBe(0);
+    });
+
+    it('re-uploads a mask changed after upload, and keeps unchanged masks cached', () => {
+        const world = new CollisionWorld();
+        const ma = blob(20, 20, rng(2)), mb = blob(20, 20, rng(3));
+        const a = world.add({ shape: { kind: 'mask', mask: ma }, transform: affine(1, 0.2, -0.2, 1, 0, 0) });
+        const b = world.add({ shape: { kind: 'mask', mask: mb }, transform: affine(1, 0, 0, 1, 8, 3) });
+        const dev = new SoftGpuDevice();
+        const gpu = new GpuNarrowPhase(dev);
+        const cpu = new CpuNarrowPhase();
+        const g = new Contact(), c = new Contact(), acc = new Float64Array([1]);
+        gpu.run([a], [b], 1, acc, [g], 0, false);
+        const uploads = dev.uploads;
+        gpu.run([a], [b], 1, acc, [g], 1, false);
+        expect(dev.uploads).toBe(uploads); // cached
+        for (let j = 0; j < 20; j++) for (let i = 0; i < 20; i++) ma.set(i, j, i > 9);
+        gpu.run([a], [b], 1, acc, [g], 2, false);
+        expect(dev.uploads).toBe(uploads + 1);
+        cpu.testPair(a, b, 1, false, c);
+        expectSame(g, c, 'after the change');
+    });
+
+    it('grows the atlas when a frame has more masks than it holds; masks over the largest atlas go to the CPU', () => {
+        const s = build(makeCases(11, 150, 40));
+        const dev = new SoftGpuDevice();
+        const gpu = new GpuNarrowPhase(dev);
+        const { g, c } = runBoth(gpu, s);
+        for (let i = 0; i < s.n; i++) expectSame(g[i], c[i], `pair ${i}`);
+        expect(gpu.atlas.repacks).toBeGreaterThan(0);
+        const small = new GpuNarrowPhase(new SoftGpuDevice(), { maxAtlasSize: 64 });
+        const r2 = runBoth(small, s);
+        for (let i = 0; i < s.n; i++) expectSame(r2.g[i], r2.c[i], `pair ${i} (small atlas)`);
+        expect(small.stats.cpuAtlas).toBeGreaterThan(0);
+    });
+
+    it('shape pairs and separations are computed on the CPU, identically', () => {
+        const world = new CollisionWorld();
+        const m = blob(16, 16, rng(4));
+        const a = world.add({ shape: { kind: 'mask', mask: m }, transform: affine(0.8, 0.6, -0.6, 0.8, 0, 0) });
+        const b = world.add({ shape: { kind: 'circle', radius: 6 }, transform: affine(1, 0, 0, 1, 9, 5) });
+        const d = world.add({ shape: { kind: 'mask', mask: m }, transform: affine(1, 0, 0, -1, 2, 12) });
+        const s = { world, as: [a, a], bs: [b, d], acc: new Float64Array([1, 2]), n: 2 };
+        const gpu = new GpuNarrowPhase(new SoftGpuDevice());
+        const { g, c } = runBoth(gpu, s, true);
+        for (let i = 0; i < 2; i++) {
+            expectSame(g[i], c[i], `pair ${i}`);
+            expect([g[i].hasSeparation, g[i].separationX, g[i].separationY]).toEqual([c[i].hasSeparation, c[i].separationX, c[i].separationY]);
+        }
+        expect(gpu.stats.cpuShape).toBe(1);
+        expect(g[1].hit).toBe(true);
+    });
+});
