@@ -416,3 +416,59 @@ function texelsOf(tex: { image: { data: unknown } | null }): Uint8Array {
 }
 
 export type { SpriteFrame };
+
+describe('GPU readback of a texture without CPU pixels', () => {
+    /** A fake engine device whose copyTextureToBuffers writes `pixels` (RGBA, rows top-down) or nothing. */
+    function withDevice(write: ((buf: Uint8Array, x: number, y: number, w: number, h: number) => void) | null, body: () => void): void {
+        const cc = jest.requireActual('./cc') as { director: { root?: unknown }; gfx: Record<string, unknown> };
+        const saved = { root: cc.director.root, gfx: { ...cc.gfx } };
+        class BufferTextureCopy { texOffset = { x: 0, y: 0, z: 0 }; texExtent = { width: 0, height: 0, depth: 0 }; }
+        Object.assign(cc.gfx, { API: { WEBGL2: 2, WEBGPU: 3 }, Format: { RGBA8: 35 }, BufferTextureCopy });
+        cc.director.root = {
+            device: {
+                gfxAPI: 2,
+                copyTextureToBuffers(_t: unknown, bufs: Uint8Array[], regions: BufferTextureCopy[]) {
+                    const r = regions[0];
+                    if (write) write(bufs[0], r.texOffset.x, r.texOffset.y, r.texExtent.width, r.texExtent.height);
+                },
+            },
+        };
+        try { body(); } finally { cc.director.root = saved.root; for (const k of Object.keys(cc.gfx)) delete cc.gfx[k]; Object.assign(cc.gfx, saved.gfx); }
+    }
+
+    function gpuOnlyTexture(w: number, h: number): { tex: ReturnType<typeof texture>; alpha: (x: number, y: number) => number } {
+        const alpha = (x: number, y: number) => ((x * 7 + y * 3) % 5 < 2 ? 255 : 0);
+        const tex = texture(w, h, () => true);
+        (tex.image as unknown as { reset(d: unknown): void }).reset({ _data: null, _compressed: false, width: w, height: h, format: 35 });
+        (tex as unknown as { getGFXTexture(): unknown }).getGFXTexture = () => ({ format: 35 });
+        return { tex, alpha };
+    }
+
+    test('the frame region is read back once and becomes the mask (one warning saying to bake)', () => {
+        const { tex, alpha } = gpuOnlyTexture(16, 12);
+        withDevice((buf, x0, y0, w, h) => {
+            for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) { const p = (y * w + x) * 4; buf[p] = buf[p + 1] = buf[p + 2] = 0; buf[p + 3] = alpha(x0 + x, y0 + y); }
+        }, () => {
+            const s = sprite('G', frame(tex, { rect: [2, 3, 10, 8] }));
+            tick();
+            const m = s.collider.mask!;
+            expect([m.width, m.height]).toEqual([10, 8]);
+            for (let j = 0; j < 8; j++) for (let i = 0; i < 10; i++) expect(m.get(i, j)).toBe(alpha(2 + i, 3 + j) > 0);
+            expect(PixelMasks.stats().readback).toBe(1);
+            expect(logs.warn.filter((w) => /read back from the GPU/.test(w))).toHaveLength(1);
+        });
+    });
+
+    test('a readback that leaves the buffer untouched (cocos-engine#17648) is not taken as "all transparent"', () => {
+        const { tex } = gpuOnlyTexture(8, 8);
+        withDevice(null, () => {
+            const s = sprite('N', frame(tex));
+            sprite('Other', frame(full(8, 8)), { x: 6 });
+            tick();
+            tick();
+            expect(s.collider.mask).toBeNull();
+            expect(PixelMasks.stats().none).toBe(1);
+            expect(s.collider.contactCount).toBe(1); // the quad fallback
+        });
+    });
+});

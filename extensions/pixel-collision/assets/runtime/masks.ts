@@ -276,6 +276,15 @@ export class PixelMaskCache {
 
     /** One synchronous GPU copy of the stored region, or null where that cannot work. */
     private _readBack(r: Region, threshold: number): BitMask | null {
+        try {
+            return this._readBackUnsafe(r, threshold);
+        } catch (err) {
+            log(`[pixel-collision] GPU readback failed: ${(err as Error).message}`);
+            return null;
+        }
+    }
+
+    private _readBackUnsafe(r: Region, threshold: number): BitMask | null {
         const tex = r.texture as Texture2D;
         const device = director.root?.device;
         if (!device || typeof tex.getGFXTexture !== 'function') return null;
@@ -290,12 +299,7 @@ export class PixelMaskCache {
         region.texExtent.width = sw;
         region.texExtent.height = sh;
         region.texExtent.depth = 1;
-        try {
-            device.copyTextureToBuffers(gt, [buf], [region]);
-        } catch (err) {
-            log(`[pixel-collision] GPU readback failed: ${(err as Error).message}`);
-            return null;
-        }
+        device.copyTextureToBuffers(gt, [buf], [region]);
         if (untouched(buf)) return null;
         return BitMask.fromRGBA(buf, sw, sh, { threshold, rotated: r.rotated, rect: { x: 0, y: 0, width: r.w, height: r.h } });
     }
