@@ -13,7 +13,7 @@
  */
 import * as core from '../extensions/pixel-collision/assets/core';
 import type { Affine2D, BitMask } from '../extensions/pixel-collision/assets/core';
-import { newPairResult, type PairResult, runPair, transformOf } from './pairs';
+import { type Backend, gpuNarrowPhase, newPairResult, type PairResult, runPair, transformOf } from './pairs';
 import { render } from './render';
 import { View } from './space';
 import { makeDemoSprites, type Pose, rebuildMask, type Sprite, spriteFromImage, spriteFromRGBA } from './sprites';
@@ -53,6 +53,10 @@ export interface PlaygroundApi {
     active(): string | null;
     setAccuracy(accuracy: number): void;
     setThreshold(threshold: number): void;
+    /** Chooses the narrow phase (the page's select does the same). Throws where WebGL2 is missing. */
+    setBackend(backend: Backend): void;
+    /** Draw + readback rounds the GPU narrow phase has run so far (0 before it is first used). */
+    gpuPages(): number;
     /** Adds (or replaces) a sprite made from RGBA pixels, rows top to bottom. */
     addSprite(name: string, rgba: Uint8ClampedArray | number[], width: number, height: number): void;
     /** Tests the pair now: A = `a` (default: the first other sprite), B = `b` (default: the active one). */
@@ -77,6 +81,7 @@ const state = {
     pairs: [] as PairResult[],
     accuracy: 1,
     threshold: 0,
+    backend: 'cpu' as Backend,
     showMasks: true,
     showSamples: true,
     dirty: true,
@@ -107,7 +112,7 @@ function update(): void {
     const others = b ? state.sprites.filter((s) => s !== b) : [];
     while (state.pairs.length < others.length) state.pairs.push(newPairResult(others[0], b as Sprite));
     state.pairs.length = others.length;
-    others.forEach((a, i) => runPair(a, b as Sprite, state.accuracy, state.pairs[i]));
+    others.forEach((a, i) => runPair(a, b as Sprite, state.accuracy, state.pairs[i], state.backend));
 }
 
 function frame(): void {
@@ -328,6 +333,22 @@ window.addEventListener('keydown', (e) => {
 });
 
 accuracyInput.addEventListener('input', () => setAccuracy(Number(accuracyInput.value)));
+$<HTMLSelectElement>('backend').addEventListener('change', (e) => {
+    const select = e.target as HTMLSelectElement;
+    const note = $<HTMLSpanElement>('backend-note');
+    note.textContent = '';
+    if (select.value === 'gpu') {
+        try {
+            gpuNarrowPhase();
+        } catch (err) {
+            // No WebGL2 here: say why and stay on the CPU.
+            note.textContent = err instanceof Error ? err.message : String(err);
+            select.value = 'cpu';
+        }
+    }
+    state.backend = select.value as Backend;
+    changed();
+});
 thresholdInput.addEventListener('input', () => setThreshold(Number(thresholdInput.value)));
 $<HTMLInputElement>('show-masks').addEventListener('change', (e) => {
     state.showMasks = (e.target as HTMLInputElement).checked;
@@ -410,6 +431,13 @@ window.__playground = {
     active: () => state.active?.name ?? null,
     setAccuracy,
     setThreshold,
+    setBackend(backend) {
+        if (backend === 'gpu') gpuNarrowPhase();
+        state.backend = backend;
+        $<HTMLSelectElement>('backend').value = backend;
+        changed();
+    },
+    gpuPages: () => (state.backend === 'gpu' ? gpuNarrowPhase().stats.totalPages : 0),
     addSprite(name, rgba, width, height) {
         addSprite(spriteFromRGBA(name, Uint8ClampedArray.from(rgba), width, height, state.threshold));
     },
@@ -418,7 +446,7 @@ window.__playground = {
         if (!sb) return null;
         const sa = a !== undefined ? spriteNamed(a) : state.sprites.find((s) => s !== sb);
         if (!sa) return null;
-        return contactInfo(runPair(sa, sb, state.accuracy, newPairResult(sa, sb)));
+        return contactInfo(runPair(sa, sb, state.accuracy, newPairResult(sa, sb), state.backend));
     },
     resolve,
     render: drawNow,

@@ -6,8 +6,9 @@
  * panel says so, as a live cross-check of the word-parallel test against the rasters.
  */
 import {
-    type Affine2D, affine, Contact, WorldRaster, rasterizeMask, testMasks,
+    type Affine2D, affine, Collider, Contact, GpuNarrowPhase, WorldRaster, rasterizeMask, testMasks,
 } from '../extensions/pixel-collision/assets/core';
+import { WebGL2Device } from '../webgl2/webgl2-device';
 import { spriteTransform } from './space';
 import type { Sprite } from './sprites';
 
@@ -43,8 +44,25 @@ export function transformOf(sprite: Sprite): Affine2D {
     return spriteTransform(affine(1, 0, 0, 1, 0, 0), sprite.pose, sprite.width, sprite.height);
 }
 
+/** Which narrow phase decides the pairs: the CPU (`testMasks`) or the GPU one on WebGL2. */
+export type Backend = 'cpu' | 'gpu';
+
+let gpu: GpuNarrowPhase | null = null;
+
+/**
+ * The GPU narrow phase on an offscreen WebGL2 context (created on first use). Throws the
+ * backend's clear error where WebGL2 is not available; the page then stays on the CPU.
+ */
+export function gpuNarrowPhase(): GpuNarrowPhase {
+    if (!gpu) {
+        const canvas = document.createElement('canvas');
+        gpu = new GpuNarrowPhase(new WebGL2Device(canvas.getContext('webgl2') as WebGL2RenderingContext));
+    }
+    return gpu;
+}
+
 /** Tests A against B and collects the shared samples into `out` (reused between frames). */
-export function runPair(a: Sprite, b: Sprite, accuracy: number, out: PairResult): PairResult {
+export function runPair(a: Sprite, b: Sprite, accuracy: number, out: PairResult, backend: Backend = 'cpu'): PairResult {
     out.a = a;
     out.b = b;
     out.error = null;
@@ -55,7 +73,17 @@ export function runPair(a: Sprite, b: Sprite, accuracy: number, out: PairResult)
     spriteTransform(TB, b.pose, b.width, b.height);
     try {
         const t0 = performance.now();
-        testMasks(a.mask, TA, b.mask, TB, { accuracy, separation: true }, out.contact);
+        if (backend === 'gpu') {
+            // One pair through the batch interface: one draw and one readback (the separation is
+            // computed on the CPU, as the GPU narrow phase does whenever it is asked for).
+            const ca = new Collider({ shape: { kind: 'mask', mask: a.mask }, transform: TA, accuracy });
+            const cb = new Collider({ shape: { kind: 'mask', mask: b.mask }, transform: TB, accuracy });
+            ACC[0] = accuracy;
+            CONTACTS[0] = out.contact;
+            gpuNarrowPhase().run([ca], [cb], 1, ACC, CONTACTS, 0, true);
+        } else {
+            testMasks(a.mask, TA, b.mask, TB, { accuracy, separation: true }, out.contact);
+        }
         out.ms = performance.now() - t0;
         if (out.contact.hit) collectSamples(a, TA, b, TB, accuracy, out);
     } catch (e) {
@@ -78,6 +106,8 @@ const TA: Affine2D = affine(1, 0, 0, 1, 0, 0);
 const TB: Affine2D = affine(1, 0, 0, 1, 0, 0);
 const RA = new WorldRaster();
 const RB = new WorldRaster();
+const ACC = new Float64Array(1);
+const CONTACTS: Contact[] = [new Contact()];
 
 function collectSamples(a: Sprite, ta: Affine2D, b: Sprite, tb: Affine2D, accuracy: number, out: PairResult): void {
     const c = out.contact;
