@@ -355,6 +355,8 @@ describe('queries and response', () => {
         const sys = CollisionSystem.instance;
         expect(sys.queryPoint(-4, 0)).toEqual([]);
         expect(sys.queryPoint(4, 0)).toEqual([a.collider]);
+        expect(sys.queryPoint(new Vec3(4, 0, 0))).toEqual([a.collider]);
+        expect(sys.raycast({ x: -20, y: 0.5 }, { x: 20, y: 0.5 })?.collider).toBe(a.collider);
         const hit = sys.raycast(-20, 0.5, 20, 0.5);
         expect(hit?.collider).toBe(a.collider);
         expect(hit!.point.x).toBeCloseTo(0, 9);
@@ -362,6 +364,8 @@ describe('queries and response', () => {
         tick();
         expect(sys.placeMeeting(mover.collider, -5, 0)).toBeNull();
         expect(sys.placeMeeting(mover.collider, 1, 0)).toBe(a.collider);
+        expect(sys.placeMeeting(mover.collider, new Vec3(1, 0, 0))).toBe(a.collider);
+        expect(sys.sweep(mover.collider, { x: 40, y: 0 }).collider).toBe(a.collider);
     });
 
     test('moveAndSlide stops at the wall and slides along it', () => {

@@ -9,6 +9,9 @@ import { refreshGroups } from './groups';
 import { PixelMasks } from './masks';
 import { _setColliderHost, nodePath, PixelCollider, PixelCollisionEvent } from './PixelCollider';
 
+/** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
+export interface XY { x: number; y: number }
+
 /** Result of {@link CollisionSystem.raycast}. */
 export class PixelRayHit {
     collider: PixelCollider | null = null;
@@ -138,8 +141,12 @@ export class CollisionSystem extends System {
 
     // Queries (world space, y up; they see the colliders as of now) ---------------------------
 
-    /** Colliders with a sample at the world point. */
-    queryPoint(x: number, y: number, out: PixelCollider[] = [], maskBits = 0xffffffff): PixelCollider[] {
+    /** Colliders with a sample at the world point (a `Vec2` / `Vec3`, or x, y). */
+    queryPoint(point: Readonly<XY>, out?: PixelCollider[], maskBits?: number): PixelCollider[];
+    queryPoint(x: number, y: number, out?: PixelCollider[], maskBits?: number): PixelCollider[];
+    queryPoint(a: number | Readonly<XY>, b?: number | PixelCollider[], c?: PixelCollider[] | number, d?: number): PixelCollider[] {
+        if (typeof a !== 'number') return this.queryPoint(a.x, a.y, b as PixelCollider[] | undefined, c as number | undefined);
+        const x = a, y = b as number, out = (c as PixelCollider[] | undefined) ?? [], maskBits = d ?? 0xffffffff;
         this._syncAll();
         this.world.queryPoint(x, y, this._queryOut, maskBits);
         return this._comps(out);
@@ -152,8 +159,15 @@ export class CollisionSystem extends System {
         return this._comps(out);
     }
 
-    /** The first collider along the segment, or null. */
-    raycast(x0: number, y0: number, x1: number, y1: number, out = new PixelRayHit(), maskBits = 0xffffffff): PixelRayHit | null {
+    /** The first collider along the segment from `from` to `to` (world points), or null. */
+    raycast(from: Readonly<XY>, to: Readonly<XY>, out?: PixelRayHit, maskBits?: number): PixelRayHit | null;
+    raycast(x0: number, y0: number, x1: number, y1: number, out?: PixelRayHit, maskBits?: number): PixelRayHit | null;
+    raycast(a: number | Readonly<XY>, b: number | Readonly<XY>, c?: number | PixelRayHit, d?: number, e?: PixelRayHit, f?: number): PixelRayHit | null {
+        if (typeof a !== 'number') {
+            const to = b as Readonly<XY>;
+            return this.raycast(a.x, a.y, to.x, to.y, c as PixelRayHit | undefined, d);
+        }
+        const x0 = a, y0 = b as number, x1 = c as number, y1 = d as number, out = e ?? new PixelRayHit(), maskBits = f ?? 0xffffffff;
         this._syncAll();
         const r = this._ray;
         if (!this.world.raycast(x0, y0, x1, y1, r, maskBits)) return null;
@@ -167,7 +181,11 @@ export class CollisionSystem extends System {
      * Would `collider` overlap anything if its node were at world position (x, y)? Returns the
      * first collider it would overlap (lowest id), or null. Fills `contact` (collider's view).
      */
-    placeMeeting(collider: PixelCollider, x: number, y: number, contact?: PixelContact): PixelCollider | null {
+    placeMeeting(collider: PixelCollider, position: Readonly<XY>, contact?: PixelContact): PixelCollider | null;
+    placeMeeting(collider: PixelCollider, x: number, y: number, contact?: PixelContact): PixelCollider | null;
+    placeMeeting(collider: PixelCollider, a: number | Readonly<XY>, b?: number | PixelContact, c?: PixelContact): PixelCollider | null {
+        if (typeof a !== 'number') return this.placeMeeting(collider, a.x, a.y, b as PixelContact | undefined);
+        const x = a, y = b as number, contact = c;
         const core = this._ready(collider);
         if (!core) return null;
         const wp = collider.node.worldPosition;
@@ -181,7 +199,11 @@ export class CollisionSystem extends System {
     }
 
     /** Swept test of a move by (dx, dy) world units (no tunnelling through walls a cell thick). */
-    sweep(collider: PixelCollider, dx: number, dy: number, out = new PixelSweepHit()): PixelSweepHit {
+    sweep(collider: PixelCollider, delta: Readonly<XY>, out?: PixelSweepHit): PixelSweepHit;
+    sweep(collider: PixelCollider, dx: number, dy: number, out?: PixelSweepHit): PixelSweepHit;
+    sweep(collider: PixelCollider, a: number | Readonly<XY>, b?: number | PixelSweepHit, c?: PixelSweepHit): PixelSweepHit {
+        if (typeof a !== 'number') return this.sweep(collider, a.x, a.y, b as PixelSweepHit | undefined);
+        const dx = a, dy = b as number, out = c ?? new PixelSweepHit();
         out.collider = null; out.fraction = 1; out.safeFraction = 1;
         const core = this._ready(collider);
         if (!core) return out;
@@ -202,7 +224,11 @@ export class CollisionSystem extends System {
      * sticking. A collider that starts inside something is pushed out first. Returns the move
      * made (world units).
      */
-    moveAndSlide(collider: PixelCollider, dx: number, dy: number, out = new Vec2()): Vec2 {
+    moveAndSlide(collider: PixelCollider, delta: Readonly<XY>, out?: Vec2): Vec2;
+    moveAndSlide(collider: PixelCollider, dx: number, dy: number, out?: Vec2): Vec2;
+    moveAndSlide(collider: PixelCollider, a: number | Readonly<XY>, b?: number | Vec2, c?: Vec2): Vec2 {
+        if (typeof a !== 'number') return this.moveAndSlide(collider, a.x, a.y, b as Vec2 | undefined);
+        const dx = a, dy = b as number, out = c ?? new Vec2();
         out.set(0, 0);
         if (!Number.isFinite(dx) || !Number.isFinite(dy)) throw new RangeError(`moveAndSlide: dx and dy must be finite numbers, got (${dx}, ${dy}).`);
         const core = this._ready(collider);

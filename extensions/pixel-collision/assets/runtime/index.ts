@@ -8,6 +8,7 @@
 export { PixelCollider, PixelShape, NarrowMode, PixelCollisionEvent, nodePath } from './PixelCollider';
 export type { PixelCollisionCallback } from './PixelCollider';
 export { CollisionSystem, PixelRayHit, PixelSweepHit } from './CollisionSystem';
+export type { XY } from './CollisionSystem';
 export { PixelContact } from './contact';
 export { PixelMasks, PixelMaskCache, regionOf } from './masks';
 export type { MaskEntry, MaskSource, MaskCacheStats } from './masks';
