@@ -7,7 +7,8 @@ import { PixelContact } from './contact';
 import { PixelDebugDraw } from './debug-draw';
 import { refreshGroups } from './groups';
 import { PixelMasks } from './masks';
-import { _setColliderHost, nodePath, PixelCollider, PixelCollisionEvent } from './PixelCollider';
+import { nodePath, PixelCollisionEvent } from './events';
+import type { PixelCollider } from './PixelCollider';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
 export interface XY { x: number; y: number }
@@ -81,7 +82,6 @@ export class CollisionSystem extends System {
     private constructor() {
         super();
         refreshGroups();
-        _setColliderHost(this);
         this.world.addListener(this._listener);
         director.on(Director.EVENT_AFTER_DRAW, this._afterDraw, this);
     }

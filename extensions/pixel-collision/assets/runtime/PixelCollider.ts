@@ -4,7 +4,10 @@ import {
 import type { Mat4, SpriteFrame } from 'cc';
 import { affineDeterminant, affineIsFinite, BitMask } from '../core/index';
 import type { Affine2D, Collider, ColliderShape } from '../core/index';
-import { PixelContact } from './contact';
+import { CollisionSystem } from './CollisionSystem';
+import type { PixelContact } from './contact';
+import { nodePath, reportCallbackError } from './events';
+import type { PixelCollisionCallback } from './events';
 import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
@@ -37,30 +40,6 @@ export enum NarrowMode {
     BOUNDS = 3,
 }
 Enum(NarrowMode);
-
-/** Event names (also the names of the component methods that get called). */
-export const PixelCollisionEvent = {
-    ENTER: 'onPixelCollide',
-    STAY: 'onPixelCollideStay',
-    END: 'onPixelCollideEnd',
-} as const;
-
-/** A collision callback: `(self, other, contact)`; the contact is from self's point of view. */
-export type PixelCollisionCallback = (self: PixelCollider, other: PixelCollider, contact: PixelContact) => void;
-
-/** What the runtime asks of the system that owns the colliders (see CollisionSystem). */
-export interface ColliderHost {
-    _join(c: PixelCollider): void;
-    _leave(c: PixelCollider): void;
-    readonly accuracy: number;
-}
-
-/** The host set by CollisionSystem (a registry avoids an import cycle). */
-let host: ColliderHost | null = null;
-/** @internal */
-export function _setColliderHost(h: ColliderHost): void {
-    host = h;
-}
 
 /** How the collider's local space maps to the world. */
 const SPACE_TEXELS = 0, SPACE_NODE = 1;
@@ -306,11 +285,11 @@ export class PixelCollider extends Component {
         this._ui = this.getComponent(UITransform);
         this._shapeDirty = true;
         this._geomDirty = true;
-        host?._join(this);
+        CollisionSystem.instance._join(this);
     }
 
     protected override onDisable(): void {
-        host?._leave(this);
+        CollisionSystem.instance._leave(this);
     }
 
     protected override onDestroy(): void {
@@ -551,21 +530,4 @@ function usable(t: Affine2D): boolean {
 function checkBits(v: number, name: string): number {
     if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new RangeError(`${name} must be an integer bit field in [0, 0xffffffff] (Box2D-style filter bits), got ${v}.`);
     return v >>> 0;
-}
-
-/** "Canvas/Ship/Gun": where a node is, for messages. */
-export function nodePath(node: { name: string; parent: unknown }): string {
-    const parts: string[] = [];
-    let n: { name: string; parent: unknown } | null = node;
-    while (n && parts.length < 8) {
-        parts.unshift(n.name);
-        n = n.parent as { name: string; parent: unknown } | null;
-        if (n && !(n as { parent: unknown }).parent) break; // stop below the scene
-    }
-    return parts.join('/');
-}
-
-function reportCallbackError(type: string, self: PixelCollider, err: unknown): void {
-    // A throwing game callback must not break the frame (nor the other callbacks).
-    console.error(`[pixel-collision] ${type} callback on "${nodePath(self.node)}" threw:`, err);
 }

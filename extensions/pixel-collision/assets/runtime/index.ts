@@ -5,8 +5,9 @@
  *
  *     import { PixelCollider, CollisionSystem } from 'db://pixel-collision/runtime/index';
  */
-export { PixelCollider, PixelShape, NarrowMode, PixelCollisionEvent, nodePath } from './PixelCollider';
-export type { PixelCollisionCallback } from './PixelCollider';
+export { PixelCollider, PixelShape, NarrowMode } from './PixelCollider';
+export { PixelCollisionEvent, nodePath } from './events';
+export type { PixelCollisionCallback } from './events';
 export { CollisionSystem, PixelRayHit, PixelSweepHit } from './CollisionSystem';
 export type { XY } from './CollisionSystem';
 export { PixelContact } from './contact';
