@@ -160,7 +160,7 @@ export class CollisionWorld<T = unknown> {
     }
 
     addListener(listener: CollisionListener<T>): void {
-        if (!this._listeners.includes(listener)) this._listeners = this._listeners.concat(listener);
+        if (this._listeners.indexOf(listener) < 0) this._listeners = this._listeners.concat(listener);
     }
 
     removeListener(listener: CollisionListener<T>): void {
