@@ -11,7 +11,7 @@ import { buildSync } from 'esbuild';
  * other call sites, so the numbers there say more about the harness than about the library.
  *
  * Asserted: the rows that measured 0–1.6 bytes per call (or per step) in every run on the dev
- * machine (the fraction of a byte is the rare exact BigInt floor, on sample-on-edge ties). An
+ * machine (the fraction of a byte is the rare exact floor, on sample-on-edge ties). An
  * object or a boxed number per call is at least 16 bytes. The other rows are printed, not
  * asserted: in some processes V8 leaves a call un-inlined and boxes a number there (0, 16 or
  * 47 bytes per call, varying from process to process); see the README (Limits).
