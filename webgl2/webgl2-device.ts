@@ -1,8 +1,17 @@
 /**
  * The plain WebGL2 backend of the GPU narrow phase (browser playground, browser tests): draws
  * the core's tile pages with the shared shader (`core/gpu/shader.ts`) into an RGBA8
- * renderbuffer and reads them back with a synchronous `readPixels`. Not shipped in the
- * extension (it touches the DOM); the Cocos backend implements the same {@link GpuDevice}.
+ * renderbuffer and reads them back, either with a synchronous `readPixels` (`readPage`) or
+ * without stalling (`startRead`: `readPixels` into a PIXEL_PACK_BUFFER plus a `fenceSync`;
+ * `readReady`: `clientWaitSync(sync, 0, 0)`; `finishRead`: `getBufferSubData`). WebGL2 signals
+ * a fence only between tasks of the event loop, so a read started in one frame is ready in the
+ * next. Not shipped in the extension (it touches the DOM); the Cocos backend implements the same
+ * {@link GpuDevice} on the engine's context.
+ *
+ * A lost context (`webglcontextlost`, `WEBGL_lose_context`): `beginFrame` returns -1 (the frame
+ * goes to the CPU), pending reads report their data gone; once the context is back, the next
+ * `beginFrame` recreates every GL object and returns a new generation (the planner uploads its
+ * masks again).
  *
  * ```
  *   renderbuffer (grown only, never shrunk)      page of a frame: the bottom-left w x h pixels
@@ -33,19 +42,29 @@ export class WebGL2UnavailableError extends Error {
 export class WebGL2Device implements GpuDevice {
     readonly maxTextureSize: number;
     readonly gl: WebGL2RenderingContext;
-    private readonly _program: WebGLProgram;
-    private readonly _vao: WebGLVertexArrayObject;
-    private readonly _instances: WebGLBuffer;
+    readonly asyncReadback = true;
+    private _program!: WebGLProgram;
+    private _vao!: WebGLVertexArrayObject;
+    private _instances!: WebGLBuffer;
     private _instanceCapacity = 0;
-    private readonly _atlas: WebGLTexture;
-    private readonly _fbo: WebGLFramebuffer;
-    private readonly _color: WebGLRenderbuffer;
+    private _atlas!: WebGLTexture;
+    private _fbo!: WebGLFramebuffer;
+    private _color!: WebGLRenderbuffer;
     private _rbW = 0;
     private _rbH = 0;
     private _pageW = 0;
     private _pageH = 0;
-    private readonly _uPageSize: WebGLUniformLocation | null;
-    private readonly _uAtlas: WebGLUniformLocation | null;
+    private _uPageSize: WebGLUniformLocation | null = null;
+    private _uAtlas: WebGLUniformLocation | null = null;
+    /** Readback slots: pixel buffer, its capacity, fence, page size. */
+    private _pbo: (WebGLBuffer | null)[] = [];
+    private _pboBytes: number[] = [];
+    private _sync: (WebGLSync | null)[] = [];
+    private _slotW: number[] = [];
+    private _slotH: number[] = [];
+    /** Bumped when the GL objects are recreated after a restore. */
+    private _generation = 0;
+    private _lostSeen = false;
 
     /**
      * A device on a new context of `canvas` (an OffscreenCanvas or a canvas element; its size does
@@ -70,7 +89,17 @@ export class WebGL2Device implements GpuDevice {
         }
         if (gl.isContextLost()) throw new WebGL2UnavailableError('The WebGL2 context is lost.');
         this.gl = gl;
+        // Ask to be restored after a loss (a context whose 'webglcontextlost' event is not
+        // cancelled stays lost for good). An engine that owns the context does this itself.
+        const canvas = gl.canvas as unknown as EventTarget | null;
+        canvas?.addEventListener?.('webglcontextlost', (e: Event) => e.preventDefault());
         this.maxTextureSize = Math.min(gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, gl.getParameter(gl.MAX_RENDERBUFFER_SIZE) as number);
+        this._create();
+    }
+
+    /** Creates every GL object (at construction, and again after a restored context). */
+    private _create(): void {
+        const gl = this.gl;
         this._program = link(gl, PAIR_VERTEX_SHADER, PAIR_FRAGMENT_SHADER);
         this._uPageSize = gl.getUniformLocation(this._program, 'uPageSize');
         this._uAtlas = gl.getUniformLocation(this._program, 'uAtlas');
@@ -89,6 +118,32 @@ export class WebGL2Device implements GpuDevice {
         this._atlas = must(gl.createTexture(), 'texture');
         this._fbo = must(gl.createFramebuffer(), 'framebuffer');
         this._color = must(gl.createRenderbuffer(), 'renderbuffer');
+        this._instanceCapacity = 0;
+        this._rbW = this._rbH = 0;
+        this._pbo = [];
+        this._pboBytes = [];
+        this._sync = [];
+    }
+
+    beginFrame(): number {
+        const gl = this.gl;
+        if (gl.isContextLost()) {
+            this._lostSeen = true;
+            return -1;
+        }
+        if (this._lostSeen) {
+            // Restored: every object of the old context is invalid; make new ones.
+            this._lostSeen = false;
+            this._create();
+            this._generation++;
+        }
+        return this._generation;
+    }
+
+    isLost(): boolean {
+        const lost = this.gl.isContextLost();
+        if (lost) this._lostSeen = true;
+        return lost;
     }
 
     resizeMaskAtlas(width: number, height: number): void {
@@ -114,7 +169,7 @@ export class WebGL2Device implements GpuDevice {
 
     drawPage(width: number, height: number, instances: Uint8Array, first: number, count: number): void {
         const gl = this.gl;
-        if (gl.isContextLost()) throw new WebGL2UnavailableError('The WebGL2 context was lost.');
+        if (gl.isContextLost()) { this._lostSeen = true; return; } // the planner checks beginFrame / isLost
         if (width > this.maxTextureSize || height > this.maxTextureSize) {
             throw new RangeError(`page ${width}x${height} is over this device's limit of ${this.maxTextureSize} pixels a side (the planner splits pages below maxPageSize; keep it within maxTextureSize).`);
         }
@@ -156,10 +211,59 @@ export class WebGL2Device implements GpuDevice {
         const gl = this.gl;
         const need = this._pageW * this._pageH * 4;
         if (out.length < need) throw new RangeError(`readPage needs ${need} bytes, got ${out.length}.`);
+        if (gl.isContextLost()) { this._lostSeen = true; return; } // the caller checks isLost()
         gl.bindFramebuffer(gl.FRAMEBUFFER, this._fbo);
+        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
         gl.pixelStorei(gl.PACK_ALIGNMENT, 4);
         gl.readPixels(0, 0, this._pageW, this._pageH, gl.RGBA, gl.UNSIGNED_BYTE, out, 0);
-        if (gl.isContextLost()) throw new WebGL2UnavailableError('The WebGL2 context was lost during readback.');
+    }
+
+    startRead(slot: number): void {
+        const gl = this.gl;
+        if (gl.isContextLost()) { this._lostSeen = true; return; }
+        const bytes = this._pageW * this._pageH * 4;
+        let pbo = this._pbo[slot] ?? null;
+        if (pbo === null) {
+            pbo = must(gl.createBuffer(), 'pixel buffer');
+            this._pbo[slot] = pbo;
+            this._pboBytes[slot] = 0;
+        }
+        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
+        if (this._pboBytes[slot] < bytes) {
+            this._pboBytes[slot] = Math.max(bytes, 2 * this._pboBytes[slot]);
+            gl.bufferData(gl.PIXEL_PACK_BUFFER, this._pboBytes[slot], gl.STREAM_READ);
+        }
+        gl.bindFramebuffer(gl.FRAMEBUFFER, this._fbo);
+        gl.pixelStorei(gl.PACK_ALIGNMENT, 4);
+        gl.readPixels(0, 0, this._pageW, this._pageH, gl.RGBA, gl.UNSIGNED_BYTE, 0);
+        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+        const old = this._sync[slot];
+        if (old) gl.deleteSync(old);
+        this._sync[slot] = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+        this._slotW[slot] = this._pageW;
+        this._slotH[slot] = this._pageH;
+        gl.flush(); // start the GPU now, so the fence can signal before the next frame
+    }
+
+    readReady(slot: number): boolean {
+        const gl = this.gl, sync = this._sync[slot];
+        if (!sync || gl.isContextLost()) return false;
+        const r = gl.clientWaitSync(sync, 0, 0);
+        return r === gl.ALREADY_SIGNALED || r === gl.CONDITION_SATISFIED;
+    }
+
+    finishRead(slot: number, out: Uint8Array): boolean {
+        const gl = this.gl, sync = this._sync[slot], pbo = this._pbo[slot];
+        if (!sync || !pbo || gl.isContextLost()) { if (gl.isContextLost()) this._lostSeen = true; return false; }
+        const bytes = this._slotW[slot] * this._slotH[slot] * 4;
+        if (out.length < bytes) throw new RangeError(`finishRead needs ${bytes} bytes, got ${out.length}.`);
+        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
+        // Waits here only when the fence has not signalled yet (the caller counts that).
+        gl.getBufferSubData(gl.PIXEL_PACK_BUFFER, 0, out, 0, bytes);
+        gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+        gl.deleteSync(sync);
+        this._sync[slot] = null;
+        return !gl.isContextLost();
     }
 
     dispose(): void {
@@ -170,6 +274,10 @@ export class WebGL2Device implements GpuDevice {
         gl.deleteTexture(this._atlas);
         gl.deleteFramebuffer(this._fbo);
         gl.deleteRenderbuffer(this._color);
+        for (const b of this._pbo) if (b) gl.deleteBuffer(b);
+        for (const f of this._sync) if (f) gl.deleteSync(f);
+        this._pbo = [];
+        this._sync = [];
     }
 
     /** Grows the renderbuffer (to 256-pixel steps) so the page fits its bottom-left corner. */

@@ -109,6 +109,50 @@ describe('GPU narrow phase on WebGL2 (headless Chromium, SwiftShader)', () => {
         expect(got.stats.cpuAtlas + got.stats.cpuTooLarge + got.stats.cpuPrecision).toBe(0);
     });
 
+    it("'nextFrame' readback (pixel buffer + fence): 1,000 random pairs answered one step late, the CPU contact of the frame described, no synchronous read", async () => {
+        const data = makeCases(20240902, 1000);
+        const got = await browser.page.evaluate(([d]) => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.runLate(d, 11), [data] as const);
+        expect(got.described).toEqual([10, 11]);
+        const first = got.first;
+        for (let i = 0; i < data.pairs.length; i++) expect(first[i * CONTACT_FIELDS]).toBe(0); // nothing before the first answers
+        const { hits } = compare(data, got, 11);
+        expect(hits).toBeGreaterThan(250);
+        expect(got.stats.reads).toBe(0);
+        expect(got.stats.starts).toBe(2 * got.stats.pages);
+        expect(got.stats.finishes).toBe(got.stats.pages);
+        console.log(`WebGL2 'nextFrame': ${hits} hits, ${got.stats.pages} page(s), fences not yet signalled at collection: ${got.stats.readStalls}`);
+    });
+
+    it("a world stepped 30 times (moves, removals with recycled ids, disables): 'sameFrame' reports = the CPU's; 'nextFrame' reports = the CPU's of the frame before, with that frame", async () => {
+        const r = await browser.page.evaluate(() => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.worldScript(31, 30, 30));
+        expect(r.same).toEqual([]);
+        expect(r.late).toEqual([]);
+        expect(r.reported).toBeGreaterThan(50);
+        expect(r.reads).toBe(0);
+        console.log(`WebGL2 world script: ${r.reported} late contacts reported, ${r.droppedHits} hit(s) dropped (pairs no longer candidates), ${r.stalls} read stall(s) in ${r.starts} reads`);
+    });
+
+    for (const mode of ['sameFrame', 'nextFrame'] as const) {
+        it(`a lost and restored context (WEBGL_lose_context), '${mode}': the CPU answers while lost, the atlas is uploaded again after the restore, every answer exact`, async () => {
+            const data = makeCases(555, 120);
+            const r = await browser.page.evaluate(([d, m]) => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.contextLoss(d, m), [data, mode] as const);
+            const late = mode === 'nextFrame' ? 1 : 0;
+            expect(r.described).toEqual([1, 2, 3, 4, 5, 6, 7].map((f) => f - late));
+            const strip = (xs: number[]) => xs.filter((_, k) => k % CONTACT_FIELDS !== CONTACT_FIELDS - 1);
+            const want = strip(r.cpu);
+            for (let f = late; f < 7; f++) expect(strip(r.frames[f])).toEqual(want);
+            // Frames 3 and 4 (lost): planned on the CPU; frame 5 (restored): on the GPU again, masks re-uploaded.
+            expect(r.stats[2].cpuLost).toBeGreaterThan(0);
+            expect(r.stats[3].cpuLost).toBeGreaterThan(0);
+            expect(r.stats[2].pages).toBe(0);
+            expect(r.stats[4].lost).toBe(0);
+            expect(r.stats[4].cpuLost).toBe(0);
+            expect(r.stats[4].pages).toBeGreaterThan(0);
+            expect(r.stats[4].uploads).toBeGreaterThan(r.stats[1].uploads);
+            if (mode === 'nextFrame') expect(r.stats[2].lostReadbacks).toBeGreaterThan(0); // frame 2's read died with the context
+        });
+    }
+
     it('zero pairs: no draw, no readback', async () => {
         const [draws, reads] = await browser.page.evaluate(() => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.zeroPairs());
         expect([draws, reads]).toEqual([0, 0]);

@@ -8,6 +8,12 @@ import type { Collider, GpuDevice } from '../../extensions/pixel-collision/asset
 import { WebGL2Device } from '../../webgl2/webgl2-device';
 import { toAffine, toMask } from './gpu-cases';
 import type { CaseData } from './gpu-cases';
+import { compareLate, runScript } from './gpu-world-script';
+import type { StepReport } from './gpu-world-script';
+import type { GpuReadback } from '../../extensions/pixel-collision/assets/core/gpu';
+
+/** Lets the event loop run (WebGL2 signals fences only between tasks): the rest of a frame. */
+const nextTask = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Per pair: hit, count, minX, minY, maxX, maxY, centroidX, centroidY, normalX, normalY, frame. */
 export const CONTACT_FIELDS = 11;
@@ -24,7 +30,15 @@ class CountingDevice implements GpuDevice {
     draws = 0;
     reads = 0;
     constructor(readonly inner: GpuDevice) {}
+    starts = 0;
+    finishes = 0;
     get maxTextureSize(): number { return this.inner.maxTextureSize; }
+    get asyncReadback(): boolean { return this.inner.asyncReadback; }
+    beginFrame(): number { return this.inner.beginFrame(); }
+    isLost(): boolean { return this.inner.isLost(); }
+    startRead(slot: number): void { this.starts++; this.inner.startRead(slot); }
+    readReady(slot: number): boolean { return this.inner.readReady(slot); }
+    finishRead(slot: number, out: Uint8Array): boolean { this.finishes++; return this.inner.finishRead(slot, out); }
     resizeMaskAtlas(w: number, h: number): void { this.inner.resizeMaskAtlas(w, h); }
     uploadMaskAtlas(x: number, y: number, w: number, h: number, t: Uint8Array): void { this.inner.uploadMaskAtlas(x, y, w, h, t); }
     drawPage(w: number, h: number, i: Uint8Array, f: number, c: number): void { this.draws++; this.inner.drawPage(w, h, i, f, c); }
@@ -64,7 +78,7 @@ const api = {
     run(data: CaseData, maxPageSize = 2048, frame = 1): RunResult {
         const dev = getDevice();
         const s = buildScene(data);
-        const gpu = new GpuNarrowPhase(dev, { maxPageSize });
+        const gpu = new GpuNarrowPhase(dev, { maxPageSize, readback: 'sameFrame' });
         const contacts = Array.from({ length: s.n }, () => new Contact());
         const d0 = dev.draws, r0 = dev.reads;
         gpu.run(s.as, s.bs, s.n, s.acc, contacts, frame, false);
@@ -75,6 +89,126 @@ const api = {
             renderer: String(gl.getParameter(gl.RENDERER)) + ' / ' + String(gl.getParameter(gl.VERSION)),
             maxTextureSize: dev.maxTextureSize,
         };
+    },
+    /**
+     * Where a same-frame batched frame's time goes (medians over `frames` frames, a gap after
+     * each): total, in drawPage (submit), in readPage (waits for the GPU, copies the pixels),
+     * the rest (plan and decode, JS).
+     */
+    async breakdown(data: CaseData, frames: number): Promise<Record<string, number>> {
+        const dev = getDevice();
+        const s = buildScene(data);
+        let tDraw = 0, tRead = 0;
+        const timed: GpuDevice = Object.create(dev) as GpuDevice;
+        timed.drawPage = (w, h, i, f, c) => { const t0 = performance.now(); dev.drawPage(w, h, i, f, c); tDraw += performance.now() - t0; };
+        timed.readPage = (out) => { const t0 = performance.now(); dev.readPage(out); tRead += performance.now() - t0; };
+        const gpu = new GpuNarrowPhase(timed, { readback: 'sameFrame' });
+        const contacts = Array.from({ length: s.n }, () => new Contact());
+        const tot: number[] = [], dr: number[] = [], rd: number[] = [];
+        for (let k = 0; k <= frames; k++) {
+            tDraw = tRead = 0;
+            const t0 = performance.now();
+            gpu.run(s.as, s.bs, s.n, s.acc, contacts, k, false);
+            const t = performance.now() - t0;
+            if (k > 0) { tot.push(t); dr.push(tDraw); rd.push(tRead); }
+            await nextTask(16);
+        }
+        const med = (xs: number[]) => xs.sort((x, y) => x - y)[xs.length >> 1];
+        // The same page size, cleared and read with nothing drawn: the readback without the rendering.
+        const side = Math.ceil(Math.sqrt(gpu.stats.pagePixels));
+        const empty: number[] = [];
+        const buf = new Uint8Array(side * side * 4);
+        for (let k = 0; k <= frames; k++) {
+            const t0 = performance.now();
+            dev.drawPage(side, side, new Uint8Array(0), 0, 0);
+            dev.readPage(buf);
+            if (k > 0) empty.push(performance.now() - t0);
+            await nextTask(16);
+        }
+        return { total: med(tot), draw: med(dr), read: med(rd), js: med(tot.map((t, i) => t - dr[i] - rd[i])), emptyPage: med(empty), pagePixels: gpu.stats.pagePixels };
+    },
+    /**
+     * 'nextFrame' on real WebGL2: the same data twice, a new task in between (fences signal
+     * only then). The first call answers nothing (returns frame - 1); the second answers frame
+     * `frame` (returns it) with the pixel-buffer readback. Also returns the device's calls.
+     */
+    async runLate(data: CaseData, frame: number): Promise<RunResult & { described: number[]; first: number[] }> {
+        const dev = getDevice();
+        const s = buildScene(data);
+        const gpu = new GpuNarrowPhase(dev, { readback: 'nextFrame' });
+        const first = Array.from({ length: s.n }, () => new Contact());
+        const contacts = Array.from({ length: s.n }, () => new Contact());
+        const d0 = dev.draws, r0 = dev.reads, s0 = dev.starts, f0 = dev.finishes;
+        const described = [gpu.run(s.as, s.bs, s.n, s.acc, first, frame, false)];
+        await nextTask(20);
+        described.push(gpu.run(s.as, s.bs, s.n, s.acc, contacts, frame + 1, false));
+        const stats = { ...gpu.stats, draws: dev.draws - d0, reads: dev.reads - r0, starts: dev.starts - s0, finishes: dev.finishes - f0 };
+        gpu.discardPending();
+        return { contacts: flatten(contacts), first: flatten(first), described, stats, renderer: '', maxTextureSize: dev.maxTextureSize };
+    },
+    /**
+     * The world script (gpu-world-script.ts) on three worlds: CPU narrow phase, GPU 'sameFrame'
+     * and GPU 'nextFrame' (WebGL2), a new task between steps. Returns the disagreements.
+     */
+    async worldScript(seed: number, steps: number, count: number): Promise<{ late: string[]; same: string[]; reported: number; droppedHits: number; stalls: number; reads: number; starts: number }> {
+        const dev = getDevice();
+        const cpuReports = await runScript(new CollisionWorld<number>(), seed, steps, count, () => {});
+        const same = new GpuNarrowPhase(dev, { readback: 'sameFrame' });
+        const sameReports = await runScript(new CollisionWorld<number>({ narrowPhase: same }), seed, steps, count, () => nextTask());
+        const late = new GpuNarrowPhase(dev, { readback: 'nextFrame' });
+        const dropped: number[] = [];
+        let stalls = 0;
+        const r0 = dev.reads, s0 = dev.starts;
+        const lateReports = await runScript(new CollisionWorld<number>({ narrowPhase: late }), seed, steps, count, async () => {
+            dropped.push(late.stats.lateDroppedHits);
+            stalls += late.stats.readStalls;
+            await nextTask(5);
+        });
+        const sameBad: string[] = [];
+        cpuReports.forEach((r: StepReport, i: number) => {
+            if (JSON.stringify(r) !== JSON.stringify(sameReports[i])) sameBad.push(`step ${i + 1}: sameFrame ${JSON.stringify(sameReports[i]).slice(0, 300)} vs CPU ${JSON.stringify(r).slice(0, 300)}`);
+        });
+        return {
+            late: compareLate(cpuReports, lateReports, dropped), same: sameBad,
+            reported: lateReports.reduce((n, r) => n + Object.keys(r.touching).length, 0),
+            droppedHits: dropped.reduce((a, b) => a + b, 0), stalls, reads: dev.reads - r0, starts: dev.starts - s0,
+        };
+    },
+    /**
+     * A lost and restored context (WEBGL_lose_context) on a device of its own, in both modes:
+     * frames before, during and after the loss; every answer must equal the CPU's. Returns the
+     * contacts of each frame and the stats seen.
+     */
+    async contextLoss(data: CaseData, readback: GpuReadback): Promise<{ frames: number[][]; cpu: number[]; stats: Record<string, number>[]; described: number[] }> {
+        const canvas = new OffscreenCanvas(1, 1);
+        const own = WebGL2Device.fromCanvas(canvas);
+        const ext = own.gl.getExtension('WEBGL_lose_context');
+        if (!ext) throw new Error('WEBGL_lose_context is not available');
+        const s = buildScene(data);
+        const gpu = new GpuNarrowPhase(own, { readback });
+        const cpuC = Array.from({ length: s.n }, () => new Contact());
+        new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, cpuC, 0, false);
+        const frames: number[][] = [], stats: Record<string, number>[] = [], described: number[] = [];
+        let frame = 0;
+        const step = async () => {
+            const cs = Array.from({ length: s.n }, () => new Contact());
+            described.push(gpu.run(s.as, s.bs, s.n, s.acc, cs, ++frame, false));
+            frames.push(flatten(cs));
+            stats.push({ ...gpu.stats, uploads: gpu.atlas.uploads, lost: own.gl.isContextLost() ? 1 : 0 });
+            await nextTask(10);
+        };
+        await step(); // frame 1: normal
+        await step(); // frame 2: normal
+        ext.loseContext();
+        await step(); // frame 3: lost
+        await step(); // frame 4: lost
+        ext.restoreContext();
+        for (let k = 0; k < 100 && own.gl.isContextLost(); k++) await nextTask(10);
+        await step(); // frame 5: restored
+        await step(); // frame 6
+        await step(); // frame 7
+        own.dispose();
+        return { frames, cpu: flatten(cpuC), stats, described };
     },
     /** What the device says about bad contexts: [WebGL1 context given, no context at all]. */
     badContexts(): string[] {
@@ -96,32 +230,45 @@ const api = {
         return [dev.draws - d0, dev.reads - r0];
     },
     /**
-     * Benchmark: median ms per frame over `samples` frames (after 2 warm-up frames) of
-     * [batched GPU, one draw + readback per pair (seed 000), CPU narrow phase], interleaved.
+     * Benchmark: median main-thread ms per frame of each mode, every frame followed by a gap of
+     * `gapMs` (the rest of a game frame: the event loop runs, fences can signal). Modes run in
+     * alternating blocks (`rounds` x `frames` each, after one warm-up frame per block), not
+     * frame by frame, so one mode's synchronous read cannot finish another's GPU work:
+     *
+     * - `sameFrame`: batched, synchronous readback (blocked = the whole GPU round trip);
+     * - `nextFrame`: batched, pixel buffer + fence, answers one frame late (blocked = collect
+     *   and decode of the previous frame + plan and submit of this one);
+     * - `perPair`: seed 000's way, one draw and one synchronous readback per pair;
+     * - `cpu`: the CPU narrow phase;
+     * - `readback1px`: the fixed cost of one synchronous readback (an empty 1x1 page cleared,
+     *   drawn and read).
+     *
+     * Every frame moves every collider a little (as a game does), so no backend can reuse last
+     * frame's work (the CPU caches a collider's raster until its transform changes).
      */
-    bench(data: CaseData, samples: number, modes: string[]): Record<string, number> {
+    async bench(data: CaseData, rounds: number, frames: number, modes: string[], gapMs = 16): Promise<Record<string, number>> {
         const dev = getDevice();
         const s = buildScene(data);
-        const gpu = new GpuNarrowPhase(dev);
+        const same = new GpuNarrowPhase(dev, { readback: 'sameFrame' });
+        const late = new GpuNarrowPhase(dev, { readback: 'nextFrame' });
         const cpu = new CpuNarrowPhase();
         const contacts = Array.from({ length: s.n }, () => new Contact());
         const one = new Float64Array(1);
+        let frame = 0;
         const fns: Record<string, () => void> = {
-            batched: () => { gpu.run(s.as, s.bs, s.n, s.acc, contacts, 0, false); },
+            sameFrame: () => { same.run(s.as, s.bs, s.n, s.acc, contacts, ++frame, false); },
+            nextFrame: () => { late.run(s.as, s.bs, s.n, s.acc, contacts, ++frame, false); },
             perPair: () => {
                 for (let i = 0; i < s.n; i++) {
                     one[0] = s.acc[i];
-                    gpu.run([s.as[i]], [s.bs[i]], 1, one, [contacts[i]], 0, false);
+                    same.run([s.as[i]], [s.bs[i]], 1, one, [contacts[i]], ++frame, false);
                 }
             },
-            cpu: () => { cpu.run(s.as, s.bs, s.n, s.acc, contacts, 0, false); },
-            // Fixed cost of one synchronous readback: an empty 1x1 page drawn and read.
+            cpu: () => { cpu.run(s.as, s.bs, s.n, s.acc, contacts, ++frame, false); },
             readback1px: () => { dev.drawPage(1, 1, new Uint8Array(0), 0, 0); dev.readPage(new Uint8Array(4)); },
         };
         const times: Record<string, number[]> = {};
         for (const m of modes) times[m] = [];
-        // Every frame moves every collider a little (as a game does), so no backend can reuse
-        // last frame's work (the CPU caches a collider's raster until its transform changes).
         const movers = Array.from(new Set([...s.as, ...s.bs]));
         const t = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
         let flip = 1;
@@ -133,13 +280,19 @@ const api = {
                 s.world.setTransform(c, t);
             }
         };
-        for (let k = 0; k < samples + 2; k++) {
+        let stalls = 0;
+        for (let r = 0; r < rounds; r++) {
             for (const m of modes) {
-                move();
-                const t0 = performance.now();
-                fns[m]();
-                const t = performance.now() - t0;
-                if (k >= 2) times[m].push(t);
+                for (let k = 0; k <= frames; k++) {
+                    move();
+                    const t0 = performance.now();
+                    fns[m]();
+                    const dt = performance.now() - t0;
+                    if (k > 0) times[m].push(dt); // k = 0 warms up (and, for nextFrame, fills the pipeline)
+                    if (m === 'nextFrame' && k > 0) stalls += late.stats.readStalls;
+                    await nextTask(gapMs);
+                }
+                if (m === 'nextFrame') late.discardPending();
             }
         }
         const out: Record<string, number> = {};
@@ -147,6 +300,8 @@ const api = {
             const xs = times[m].sort((x, y) => x - y);
             out[m] = xs.length % 2 ? xs[xs.length >> 1] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2;
         }
+        out.nextFrameStalls = stalls;
+        out.samples = rounds * frames;
         return out;
     },
 };

@@ -17,12 +17,46 @@ export class SoftGpuDevice implements GpuDevice {
     draws = 0;
     reads = 0;
     uploads = 0;
+    /** Whether the emulated context is lost (tests set it; {@link restore} brings it back). */
+    lost = false;
+    /** Resource generation (bumped by {@link restore}: the atlas is then empty). */
+    generation = 0;
+    /** startRead / finishRead calls, and reads collected before they were ready. */
+    asyncStarts = 0;
+    asyncFinishes = 0;
+    /** Whether a started read reports ready (tests of the stall path set it false). */
+    readyAfterStart = true;
     private _page = new Uint8Array(0);
     private _w = 0;
     private _h = 0;
+    private _slots: (Uint8Array | null)[] = [];
+    readonly asyncReadback: boolean;
 
-    constructor(maxTextureSize = 4096, private readonly jitter = 0, private readonly rand: () => number = Math.random) {
+    constructor(maxTextureSize = 4096, private readonly jitter = 0, private readonly rand: () => number = Math.random, asyncReadback = false) {
         this.maxTextureSize = maxTextureSize;
+        this.asyncReadback = asyncReadback;
+    }
+
+    beginFrame(): number {
+        return this.lost ? -1 : this.generation;
+    }
+
+    isLost(): boolean {
+        return this.lost;
+    }
+
+    /** Emulates WEBGL_lose_context.loseContext(): GPU objects and pending reads are gone. */
+    lose(): void {
+        this.lost = true;
+        this._slots = [];
+        this.atlas = new Uint8Array(0);
+        this.atlasW = this.atlasH = 0;
+    }
+
+    /** Emulates a restored context: usable again, every GPU object new and empty. */
+    restore(): void {
+        this.lost = false;
+        this.generation++;
     }
 
     resizeMaskAtlas(width: number, height: number): void {
@@ -32,6 +66,7 @@ export class SoftGpuDevice implements GpuDevice {
     }
 
     uploadMaskAtlas(x: number, y: number, width: number, height: number, texels: Uint8Array): void {
+        if (this.lost) return; // calls on a lost context do nothing
         if (x < 0 || y < 0 || x + width > this.atlasW || y + height > this.atlasH) throw new Error('upload outside the atlas');
         for (let j = 0; j < height; j++) this.atlas.set(texels.subarray(j * width, (j + 1) * width), (y + j) * this.atlasW + x);
         this.uploads++;
@@ -39,6 +74,7 @@ export class SoftGpuDevice implements GpuDevice {
 
     drawPage(width: number, height: number, instances: Uint8Array, first: number, count: number): void {
         if (width > this.maxTextureSize || height > this.maxTextureSize) throw new Error(`page ${width}x${height} over the limit`);
+        if (this.lost) return;
         this._w = width;
         this._h = height;
         this._page = new Uint8Array(width * height * 4);
@@ -52,12 +88,15 @@ export class SoftGpuDevice implements GpuDevice {
                 for (let x = 0; x < tw; x++) {
                     const p = 4 * ((ty + y) * width + tx + x);
                     if (this._page[p] | this._page[p + 1] | this._page[p + 2] | this._page[p + 3]) throw new Error('tiles overlap');
-                    const a = this._member(fl, iw, o + 4, o + 8, o + 12, x, y);
-                    const b = this._member(fl, iw, o + 16, o + 20, o + 24, x, y);
-                    this._page[p] = a & 1 ? 255 : 0;
-                    this._page[p + 1] = b & 1 ? 255 : 0;
-                    this._page[p + 2] = a & 2 ? 255 : 0;
-                    this._page[p + 3] = b & 2 ? 255 : 0;
+                    // 8 cells per pixel, a nibble each (shader.ts main()).
+                    for (let s = 0; s < 8; s++) {
+                        const cx = 8 * x + s;
+                        if (this._far(fl, iw, o + 4, o + 8, o + 12, cx, y) || this._far(fl, iw, o + 16, o + 20, o + 24, cx, y)) continue; // stays 0
+                        const a = this._member(fl, iw, o + 4, o + 8, o + 12, cx, y);
+                        const b = this._member(fl, iw, o + 16, o + 20, o + 24, cx, y);
+                        const nib = (a & 1) | ((b & 1) << 1) | ((a & 2) << 1) | ((b & 2) << 2);
+                        this._page[p + (s >> 1)] |= (s & 1) ? nib << 4 : nib;
+                    }
                 }
             }
         }
@@ -65,11 +104,41 @@ export class SoftGpuDevice implements GpuDevice {
     }
 
     readPage(out: Uint8Array): void {
+        if (this.lost) return; // like gl.readPixels on a lost context: nothing written
         out.set(this._page.subarray(0, this._w * this._h * 4));
         this.reads++;
     }
 
+    startRead(slot: number): void {
+        if (!this.asyncReadback) throw new Error('startRead on a device without async readback');
+        this._slots[slot] = this._page.slice(0, this._w * this._h * 4);
+        this.asyncStarts++;
+    }
+
+    readReady(slot: number): boolean {
+        return this.readyAfterStart && !!this._slots[slot];
+    }
+
+    finishRead(slot: number, out: Uint8Array): boolean {
+        const s = this._slots[slot];
+        if (this.lost || !s) return false;
+        out.set(s);
+        this._slots[slot] = null;
+        this.asyncFinishes++;
+        return true;
+    }
+
     dispose(): void {}
+
+    /** The shader's `far`: the sample and its neighbours are outside the mask's rect. */
+    private _far(fl: Float32Array, iw: Int32Array, ou: number, ov: number, or: number, x: number, y: number): boolean {
+        const clamp = (z: number) => Math.min(Math.max(z, -1e6), 1e6);
+        const u = clamp(f(f(fl[ou] + f(fl[ou + 1] * x)) + f(fl[ou + 2] * y)));
+        const v = clamp(f(f(fl[ov] + f(fl[ov + 1] * x)) + f(fl[ov + 2] * y)));
+        const mu = f(Math.max(Math.abs(fl[ou + 1]), Math.abs(fl[ou + 2])) + 1);
+        const mv = f(Math.max(Math.abs(fl[ov + 1]), Math.abs(fl[ov + 2])) + 1);
+        return u < -mu || v < -mv || u >= f(iw[or + 2] + mu) || v >= f(iw[or + 3] + mv);
+    }
 
     /** Bit 0: membership; bit 1: unsure. */
     private _member(fl: Float32Array, iw: Int32Array, ou: number, ov: number, or: number, x: number, y: number): number {
@@ -84,15 +153,14 @@ export class SoftGpuDevice implements GpuDevice {
         const i0 = Math.floor(f(u - eu)), i1 = Math.floor(f(u + eu));
         const j0 = Math.floor(f(v - ev)), j1 = Math.floor(f(v + ev));
         const m = this._texel(iw, or, i0, j0);
-        let unsure = 0;
-        if (i1 !== i0 || j1 !== j0) {
-            if (this._texel(iw, or, i1, j0) !== m || this._texel(iw, or, i0, j1) !== m || this._texel(iw, or, i1, j1) !== m) unsure = 2;
-        }
+        const unsure = i1 !== i0 || j1 !== j0 ? 2 : 0;
         return m | unsure;
     }
 
     private _texel(iw: Int32Array, or: number, i: number, j: number): number {
-        if (i < 0 || j < 0 || i >= iw[or + 2] || j >= iw[or + 3]) return 0;
+        // The shader clamps to [-1, size]: the atlas border (2 texels of 0) answers outside.
+        i = Math.min(Math.max(i, -1), iw[or + 2]);
+        j = Math.min(Math.max(j, -1), iw[or + 3]);
         return this.atlas[(iw[or + 1] + j) * this.atlasW + iw[or] + i] > 127 ? 1 : 0;
     }
 }

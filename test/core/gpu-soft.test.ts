@@ -118,7 +118,7 @@ describe('GPU narrow phase on the software device', () => {
     });
 
     it('grows the atlas when a frame has more masks than it holds; masks over the largest atlas go to the CPU', () => {
-        const s = build(makeCases(11, 150, 40));
+        const s = build(makeCases(11, 300, 40)); // enough masks on the GPU to overflow a 512² atlas (oriented-box tiles send fewer pairs there)
         const dev = new SoftGpuDevice();
         const gpu = new GpuNarrowPhase(dev);
         const { g, c } = runBoth(gpu, s);

@@ -2,17 +2,41 @@
  * The backend interface of the GPU narrow phase: the core plans a frame (mask atlas contents,
  * tile layout, per-instance data) and decodes what comes back; a device only uploads, draws and
  * reads. Two devices implement it: plain WebGL2 (`webgl2/` at the repository root: browser
- * tests, playground) and Cocos (runtime/, a RenderTexture).
+ * tests, playground) and Cocos (`runtime/gpu-cocos-device.ts`, on the engine's WebGL2 context).
  *
- * A device must draw exactly what `shader.ts` says: one instanced draw of `count` instances
- * (6 vertices each, `gl_VertexID` corners) with the instance layout of `INSTANCE_WORDS` (shader.ts),
+ * A device must draw exactly what `shader.ts` says: `count` tiles of 6 vertices each (corners
+ * from `gl_VertexID % 6`; one instanced draw, or a plain draw with each tile's data repeated for
+ * its 6 vertices) with the instance layout of `INSTANCE_WORDS` (shader.ts),
  * into an RGBA8 target of `width x height` pixels cleared to (0, 0, 0, 0), with blending, depth
  * and stencil tests, culling and scissor off, and the mask atlas bound with NEAREST filtering
  * and CLAMP_TO_EDGE (texelFetch ignores both, but a backend's defaults must not matter).
+ *
+ * Two ways to read a page back:
+ *
+ * ```
+ *   same frame   drawPage ─ readPage (synchronous: waits for the GPU; the main thread stalls)
+ *   next frame   drawPage ─ startRead(slot)           (a copy into a pixel buffer + a fence)
+ *                ... the frame ends, the event loop runs, the GPU finishes ...
+ *                readReady(slot)? ─ finishRead(slot, out)    (no wait when the fence signalled)
+ * ```
  */
 export interface GpuDevice {
     /** Largest texture side the device accepts (pages and the mask atlas stay within it). */
     readonly maxTextureSize: number;
+    /**
+     * Whether {@link startRead} / {@link readReady} / {@link finishRead} read back without
+     * stalling (WebGL2: a PIXEL_PACK_BUFFER and a fence). False: only {@link readPage}.
+     */
+    readonly asyncReadback: boolean;
+    /**
+     * Called once at the start of every frame that draws. Returns -1 when the device cannot draw
+     * now (a lost context: the frame goes to the CPU), else its *resource generation*: a number
+     * that changes whenever the device had to recreate its GPU objects (a restored context), so
+     * everything uploaded before (the mask atlas) is gone and must be uploaded again.
+     */
+    beginFrame(): number;
+    /** True when the context was lost (readbacks since then returned nothing usable). */
+    isLost(): boolean;
     /**
      * (Re)creates the mask atlas: an R8 texture of `width x height` texels, all 0. Previous
      * contents are lost (the planner uploads every mask again).
@@ -35,6 +59,20 @@ export interface GpuDevice {
      * `4 * (y * width + x)`. Synchronous.
      */
     readPage(out: Uint8Array): void;
+    /**
+     * Non-blocking readback, step 1 (only when {@link asyncReadback}): queues a copy of the page
+     * drawn last into readback slot `slot` (0, 1, 2...: one per page of a frame) and returns at
+     * once. A later `drawPage` may reuse the page's target: the copy is ordered before it.
+     */
+    startRead(slot: number): void;
+    /** Step 2: whether slot `slot`'s copy has finished (never waits). */
+    readReady(slot: number): boolean;
+    /**
+     * Step 3: copies slot `slot`'s pixels into `out` (layout of {@link readPage}). Waits when the
+     * copy has not finished ({@link readReady} false). Returns false when the data is gone (the
+     * context was lost since {@link startRead}): the caller decides those pairs another way.
+     */
+    finishRead(slot: number, out: Uint8Array): boolean;
     /** Frees the device's GPU objects. */
     dispose(): void;
 }

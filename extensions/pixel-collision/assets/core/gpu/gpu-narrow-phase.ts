@@ -1,6 +1,6 @@
 import type { Affine2D } from '../affine';
 import type { BitMask } from '../bitmask';
-import type { Collider } from '../collider';
+import { Collider } from '../collider';
 import { Contact } from '../contact';
 import { SampleMapper, floorHalfMinus } from '../exact';
 import { isUnitQuarterTurn } from '../rasterize';
@@ -8,20 +8,38 @@ import { CpuNarrowPhase } from '../narrow-phase';
 import type { NarrowPhase } from '../narrow-phase';
 import type { GpuDevice } from './device';
 import { MaskAtlas } from './mask-atlas';
-import { INSTANCE_BYTES, INSTANCE_WORDS } from './shader';
+import { pairTile, TILE_MARGIN } from './pair-tile';
+import { CELLS_PER_PIXEL, INSTANCE_BYTES, INSTANCE_WORDS } from './shader';
+
+/** How the GPU narrow phase reads its pages back (see {@link GpuNarrowPhase}). */
+export type GpuReadback = 'nextFrame' | 'sameFrame';
+
+/** Options of the {@link GpuNarrowPhase} constructor. */
+export interface GpuNarrowPhaseOptions {
+    /** Largest page side in pixels (default 2048, the Cocos RenderTexture limit; never above the device's `maxTextureSize`). */
+    maxPageSize?: number;
+    /** Largest mask atlas side (default 4096, same cap). */
+    maxAtlasSize?: number;
+    /**
+     * `'sameFrame'` (the default): draw and read back at once, the main thread waits for the
+     * GPU. `'nextFrame'` (needs a device with `asyncReadback`; the Cocos `CollisionSystem` uses
+     * it by default): answers arrive one step late, `run` returns the frame they describe.
+     */
+    readback?: GpuReadback;
+}
 
 /**
  * The GPU narrow phase (seed 000's red/blue render-texture test, done exactly): every mask–mask
  * candidate pair of a step becomes one *tile* of a shared page, one instanced draw renders all
- * tiles, one synchronous readback per page brings them back, and the CPU decodes each tile into
- * the same {@link Contact} the CPU narrow phase computes (hit, count, rect, centroid, normal).
+ * tiles, one readback per page brings them back, and the CPU decodes each tile into the same
+ * {@link Contact} the CPU narrow phase computes (hit, count, rect, centroid, normal).
  *
  * ## A tile
  *
- * The pair's window on its sampling grid (the cells whose samples lie in both colliders' world
- * AABBs, plus one cell of slack for the AABBs' rounding) grown by {@link TILE_MARGIN} cells: the
- * normal is the CPU's count gradient, which reads A one cell and B two cells around the shared
- * samples.
+ * The pair's window on its sampling grid: the box of the intersection of the two masks'
+ * oriented boxes, the window the CPU rasterizes ({@link pairTile}), grown by {@link TILE_MARGIN}
+ * cells: the normal is the CPU's count gradient, which reads A one cell and B two cells around
+ * the shared samples.
  *
  * ```
  *   page pixel (x, y) of a tile  =  world cell (K0 + x, L0 + y),  K0 = window k0 - TILE_MARGIN
@@ -29,17 +47,45 @@ import { INSTANCE_BYTES, INSTANCE_WORDS } from './shader';
  *   ┌──────────────────────┐  R = sample in A      B = A unsure (float32 within eps of an edge)
  *   │ margin               │  G = sample in B      A = B unsure
  *   │   ┌──────────────┐   │
- *   │   │ AABB window  │   │  shared sample: R and G;  unsure samples are decided on the CPU
+ *   │   │ OBB window   │   │  shared sample: R and G;  unsure samples are decided on the CPU
  *   │   └──────────────┘   │  exactly (SampleMapper) before anything is counted
  *   └──────────────────────┘
  * ```
+ *
+ * ## Two readback modes
+ *
+ * ```
+ *   'sameFrame'   step N:  plan N ─ draw ─ readPixels (stall) ─ decode N     returns N
+ *   'nextFrame'   step N:  collect N-1 (pixel buffer, fence already signalled: no stall)
+ *                          ─ decode N-1 ─ plan N ─ draw ─ startRead           returns N-1
+ * ```
+ *
+ * In `'nextFrame'` mode every answer of step N describes frame N-1, CPU-decided pairs included
+ * (they are decided while planning N-1), so `run` returns N-1 and the world stamps the
+ * contacts with it. Each pair's answer uses the colliders *as they were in frame N-1*: the
+ * planner keeps a snapshot of both transforms and mask references, and everything the CPU adds
+ * later (unsure samples, the normal's fallback, the separation, pairs whose readback was lost)
+ * reads the snapshot, not the colliders' current state. Answers are matched to step N's
+ * candidate list by collider identity (not id: ids are recycled):
+ *
+ * - a pair that is a candidate in N but was not in N-1 gets "no hit" (true for frame N-1: its
+ *   boxes did not meet, or a collider was not there or disabled);
+ * - a pair that was a candidate in N-1 but is not in N (a collider removed or disabled in
+ *   between, or boxes that separated) cannot be reported: the world asks only about N's
+ *   candidates. Its answer is dropped and counted in `stats.lateDropped` (`lateDroppedHits`
+ *   when it was a hit). For a removed collider this is what the world does anyway: the pair
+ *   ends (`onEnd`) in the step that notices the removal. A one-frame touch whose boxes
+ *   separated in the next frame is lost; see the README for the world change that would keep it.
+ * - the first step reports nothing (`run` returns `frame - 1`).
+ * - a mask edited in place between the draw and the collection: that pair is decided again on
+ *   the CPU with the frame-N-1 transforms and the mask as it is now (`stats.cpuMaskChanged`).
  *
  * ## Exactness
  *
  * Each collider's inverse map (sample → texel) is computed in double relative to the tile corner,
  * so float32 sees small numbers; the shader evaluates it and reads the mask atlas with
  * `texelFetch`. A certified bound `eps` of the float32 (and double) error travels with the map:
- * where the texels reachable within `eps` disagree, the pixel is flagged unsure and the CPU
+ * where a sample lies within `eps` of a texel edge, its cell is flagged unsure and the CPU
  * decides that sample exactly. Every other sample is provably right, so the contact equals the
  * CPU's bit for bit (the decode uses the CPU's own formulas).
  *
@@ -48,6 +94,8 @@ import { INSTANCE_BYTES, INSTANCE_WORDS } from './shader';
  * - pairs with a box, circle or polygon collider (`cpuShape`);
  * - tiles larger than a page side (`cpuTooLarge`), maps whose `eps` is not small (`cpuPrecision`:
  *   absurd scales), masks larger than the atlas (`cpuAtlas`);
+ * - every pair of a frame in which the device's context is lost, and pairs whose readback the
+ *   loss destroyed (`cpuLost`); after a restore the atlas is uploaded again;
  * - the separation, when asked for (recomputed on the CPU for the pairs that hit);
  * - {@link testPair} (one pair for a query: a draw and a readback would cost more).
  *
@@ -60,11 +108,33 @@ export class GpuNarrowPhase implements NarrowPhase {
     readonly stats = new GpuStats();
     /** The mask atlas (its size and upload counters are useful in tests). */
     readonly atlas: MaskAtlas;
+    /** The readback mode (fixed at construction). */
+    readonly readback: GpuReadback;
 
     private readonly _device: GpuDevice;
     private readonly _cpu = new CpuNarrowPhase();
     private readonly _maxSide: number;
-    // Per pair (index i of run): status, tile and grid origin.
+    private _generation = NaN;
+    // The plan (pairs of the frame last planned), index i = pair i of that run.
+    private _planCount = 0;
+    private _planFrame = -1;
+    private _planSeparation = false;
+    /** 'nextFrame': a plan whose answers have not been handed out yet. */
+    private _pending = false;
+    private _planA: (Collider<any> | null)[] = [];
+    private _planB: (Collider<any> | null)[] = [];
+    private _planMaskA: (BitMask | null)[] = [];
+    private _planMaskB: (BitMask | null)[] = [];
+    private _planVerA = new Int32Array(0);
+    private _planVerB = new Int32Array(0);
+    /** Transforms of A and B (a b c d tx ty, twice) per pair. */
+    private _planT = new Float64Array(0);
+    private _planAcc = new Float64Array(0);
+    private _planKey = new Float64Array(0);
+    private _planOrder = new Int32Array(0);
+    /** 'nextFrame': the plan's answers, written while planning (CPU pairs) and collecting. */
+    private _answers: Contact[] = [];
+    // Per pair (index i of the plan): status, tile and grid origin.
     private _status = new Int8Array(0);
     private _tileX = new Int32Array(0);
     private _tileY = new Int32Array(0);
@@ -85,58 +155,71 @@ export class GpuNarrowPhase implements NarrowPhase {
     private _instI32 = new Int32Array(0);
     private _pixels = new Uint8Array(0);
     private _pixels32 = new Uint32Array(0);
+    private _cells = new Uint8Array(0);
     private readonly _mapA = new SampleMapper();
     private readonly _mapB = new SampleMapper();
+    private readonly _ta: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+    private readonly _tb: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+    private _probeA: Collider<any> | null = null;
+    private _probeB: Collider<any> | null = null;
 
     /**
      * @param device where to draw (see {@link GpuDevice}).
-     * @param options `maxPageSize`: largest page side in pixels (default 2048, the Cocos
-     * RenderTexture limit; never above the device's `maxTextureSize`); `maxAtlasSize`: largest
-     * mask atlas side (default 4096, same cap).
+     * @param options see {@link GpuNarrowPhaseOptions}.
      */
-    constructor(device: GpuDevice, options?: { maxPageSize?: number; maxAtlasSize?: number }) {
+    constructor(device: GpuDevice, options?: GpuNarrowPhaseOptions) {
         const max = device.maxTextureSize;
         if (!(max >= 64)) throw new RangeError(`the GPU device reports maxTextureSize ${max}; the GPU narrow phase needs at least 64. Use the CPU narrow phase (CpuNarrowPhase).`);
         this._device = device;
         this._maxSide = Math.min(options?.maxPageSize ?? 2048, max);
         if (!(this._maxSide >= 16)) throw new RangeError(`maxPageSize must be at least 16 pixels, got ${options?.maxPageSize}.`);
         this.atlas = new MaskAtlas(device, Math.min(options?.maxAtlasSize ?? 4096, max));
+        const rb = options?.readback ?? 'sameFrame';
+        if (rb !== 'nextFrame' && rb !== 'sameFrame') throw new RangeError(`readback must be 'nextFrame' or 'sameFrame', got ${String(rb)}.`);
+        if (rb === 'nextFrame' && !device.asyncReadback) throw new RangeError(`readback 'nextFrame' needs a device that reads back without stalling (WebGL2); this one (asyncReadback false) offers 'sameFrame' only.`);
+        this.readback = rb;
     }
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean): number {
         const st = this.stats;
         st.begin(count);
-        if (count === 0) return frame; // no draw, no readback
-        this._plan(a, b, count, accuracy);
-        const status = this._status;
-        for (let p = 0; p < this._pages; p++) {
-            const w = this._pageW[p], h = this._pageH[p];
-            const n = this._pageCount[p];
-            this._device.drawPage(w, h, this._instBytes, this._pageFirst[p], n);
-            this._ensurePixels(w * h);
-            this._device.readPage(this._pixels);
-            st.pages++;
-            st.pagePixels += w * h;
-            for (let q = this._pageFirst[p], e = q + n; q < e; q++) {
-                const i = this._instPair[q];
-                this._decode(i, a[i], b[i], accuracy[i], w, contacts[i]);
+        if (this.readback === 'sameFrame') {
+            if (count === 0) { st.end(); return frame; } // no draw, no readback
+            this._plan(a, b, count, accuracy, frame, separation, contacts);
+            for (let p = 0; p < this._pages; p++) {
+                const w = this._pageW[p], h = this._pageH[p];
+                this._drawPage(p);
+                this._ensurePixels(w * h);
+                this._device.readPage(this._pixels);
+                this._decodePage(p, !this._device.isLost(), contacts);
             }
+            this._finish(contacts);
+            st.end();
+            return frame;
         }
-        for (let i = 0; i < count; i++) {
-            const c = contacts[i];
-            const s = status[i];
-            if (s === S_MISS) {
-                c.reset();
-                c.accuracy = accuracy[i];
-            } else if (s !== S_GPU || (separation && c.hit)) {
-                // CPU pairs, and the separation of GPU hits (same contact, plus the separation).
-                this._cpu.testPair(a[i], b[i], accuracy[i], separation, c);
+        // 'nextFrame': hand out the previous plan's answers, then plan this frame.
+        let described = frame - 1;
+        if (this._pending) {
+            this._collect();
+            this._deliver(a, b, count, accuracy, contacts);
+            described = this._planFrame;
+            this._pending = false;
+            if (count === 0) this.discardPending();
+        } else {
+            for (let i = 0; i < count; i++) { const c = contacts[i]; c.reset(); c.accuracy = accuracy[i]; }
+        }
+        if (count > 0) {
+            const answers = this._ensureAnswers(count);
+            this._plan(a, b, count, accuracy, frame, separation, answers);
+            for (let p = 0; p < this._pages; p++) {
+                this._drawPage(p);
+                this._device.startRead(p);
             }
-            c.frame = frame;
+            this._pending = true;
         }
         st.end();
-        return frame;
+        return described;
     }
 
     /** One pair, now, on the CPU (identical answers; a GPU round trip for one pair costs more). */
@@ -144,52 +227,116 @@ export class GpuNarrowPhase implements NarrowPhase {
         return this._cpu.testPair(a, b, accuracy, separation, out);
     }
 
+    /** Forgets answers still on their way ('nextFrame'): the next step reports nothing. */
+    discardPending(): void {
+        this._pending = false;
+        for (let i = 0; i < this._planCount; i++) { this._planA[i] = null; this._planB[i] = null; this._planMaskA[i] = null; this._planMaskB[i] = null; }
+        this._planCount = 0;
+    }
+
     /** Frees the device's objects (the device itself is the caller's). */
     dispose(): void {
+        this.discardPending();
         this._device.dispose();
     }
 
     // Planning --------------------------------------------------------------------------------
 
-    /** Classifies the pairs, places masks in the atlas, writes instances and lays out pages. */
-    private _plan(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array): void {
+    /**
+     * Snapshots the pairs, classifies them, places masks in the atlas, writes instances and lays
+     * out pages; CPU pairs and misses are answered at once into `out[i]`.
+     */
+    private _plan(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
+        frame: number, separation: boolean, out: Contact[]): void {
         this._ensurePairs(count);
+        this._snapshot(a, b, count, accuracy, frame, separation);
         const st = this.stats;
+        const gen = this._device.beginFrame();
+        const usable = gen >= 0;
+        if (usable && gen !== this._generation) {
+            // A new device, or one whose context was restored: its atlas texture is new and empty.
+            if (this.atlas.width > 0) this.atlas.reset();
+            this._generation = gen;
+        }
         for (let attempt = 0; ; attempt++) {
-            this.atlas.beginFrame();
+            if (usable) this.atlas.beginFrame();
             st.resetPlan();
-            if (this._classify(a, b, count, accuracy)) break;
+            if (this._classify(count, usable)) break;
             // The atlas filled up: grow it (empty) and place this frame's masks again.
             if (!this.atlas.canGrow) break; // then _classify has sent the rest to the CPU
             this.atlas.grow();
         }
         this._layout();
+        // Misses and CPU pairs now (the colliders are as they are in this frame).
+        const status = this._status;
+        for (let i = 0; i < count; i++) {
+            const s = status[i];
+            if (s === S_GPU) continue;
+            const c = out[i];
+            if (s === S_MISS) { c.reset(); c.accuracy = accuracy[i]; } else this._cpu.testPair(a[i], b[i], accuracy[i], separation, c);
+            c.frame = frame;
+        }
+    }
+
+    /** Keeps what the answers of this plan need later: colliders, masks, transforms, keys. */
+    private _snapshot(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array, frame: number, separation: boolean): void {
+        // Drop references beyond the new plan (removed colliders can be collected).
+        for (let i = count; i < this._planCount; i++) { this._planA[i] = null; this._planB[i] = null; this._planMaskA[i] = null; this._planMaskB[i] = null; }
+        this._planCount = count;
+        this._planFrame = frame;
+        this._planSeparation = separation;
+        const T = this._planT, key = this._planKey, order = this._planOrder;
+        let sorted = true;
+        for (let i = 0; i < count; i++) {
+            const ca = a[i], cb = b[i];
+            this._planA[i] = ca;
+            this._planB[i] = cb;
+            const sa = ca.shape, sb = cb.shape;
+            const ma = sa.kind === 'mask' ? sa.mask : null, mb = sb.kind === 'mask' ? sb.mask : null;
+            this._planMaskA[i] = ma;
+            this._planMaskB[i] = mb;
+            this._planVerA[i] = ma ? ma.version : 0;
+            this._planVerB[i] = mb ? mb.version : 0;
+            const ta = ca.transform, tb = cb.transform, o = 12 * i;
+            T[o] = ta.a; T[o + 1] = ta.b; T[o + 2] = ta.c; T[o + 3] = ta.d; T[o + 4] = ta.tx; T[o + 5] = ta.ty;
+            T[o + 6] = tb.a; T[o + 7] = tb.b; T[o + 8] = tb.c; T[o + 9] = tb.d; T[o + 10] = tb.tx; T[o + 11] = tb.ty;
+            this._planAcc[i] = accuracy[i];
+            key[i] = pairKey(ca, cb);
+            order[i] = i;
+            if (i > 0 && key[i] < key[i - 1]) sorted = false;
+        }
+        if (!sorted) {
+            // Not the world's key order (direct callers): sort an index by key.
+            SORT_KEYS = key;
+            const sub = order.subarray(0, count);
+            sub.sort(byKey);
+            SORT_KEYS = EMPTY_F64;
+        }
     }
 
     /** False when the atlas overflowed and can still grow (then the caller plans again). */
-    private _classify(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array): boolean {
+    private _classify(count: number, usable: boolean): boolean {
         const st = this.stats, atlas = this.atlas, maxSide = this._maxSide;
+        const T = this._planT, ta = this._ta, tb = this._tb, win = WIN;
         let n = 0;
         for (let i = 0; i < count; i++) {
-            const ca = a[i], cb = b[i];
-            const sa = ca.shape, sb = cb.shape;
-            if (sa.kind !== 'mask' || sb.kind !== 'mask') { this._status[i] = S_CPU; st.cpuShape++; continue; }
-            const acc = accuracy[i];
-            // The cells whose samples can lie in both AABBs (+1 cell of slack for their rounding).
-            ca.getBounds(BA);
-            cb.getBounds(BB);
-            const ma = sa.mask, mb = sb.mask;
-            const lox = BA.minX > BB.minX ? BA.minX : BB.minX, hix = BA.maxX < BB.maxX ? BA.maxX : BB.maxX;
-            const loy = BA.minY > BB.minY ? BA.minY : BB.minY, hiy = BA.maxY < BB.maxY ? BA.maxY : BB.maxY;
-            if (!ma.bounds(BOUNDS).width || !mb.bounds(BOUNDS).width || lox > hix || loy > hiy) { this._status[i] = S_MISS; st.misses++; continue; }
-            const k0 = Math.ceil(lox * acc - 0.5) - 1, k1 = Math.floor(hix * acc - 0.5) + 1;
-            const l0 = Math.ceil(loy * acc - 0.5) - 1, l1 = Math.floor(hiy * acc - 0.5) + 1;
-            const tw = k1 - k0 + 1 + 2 * TILE_MARGIN, th = l1 - l0 + 1 + 2 * TILE_MARGIN;
-            if (tw > maxSide || th > maxSide) { this._status[i] = S_CPU; st.cpuTooLarge++; continue; }
-            const K0 = k0 - TILE_MARGIN, L0 = l0 - TILE_MARGIN;
+            const ma = this._planMaskA[i], mb = this._planMaskB[i];
+            if (!ma || !mb) { this._status[i] = S_CPU; st.cpuShape++; continue; }
+            const acc = this._planAcc[i];
+            readT(T, 12 * i, ta);
+            readT(T, 12 * i + 6, tb);
+            if (!pairTile(ma, ta, mb, tb, acc, win)) { this._status[i] = S_MISS; st.misses++; continue; }
+            const K0 = win[0], L0 = win[1];
+            const tw = win[2] - K0 + 1, th = win[3] - L0 + 1;
+            // Page pixels of the tile: 8 cells of a row per pixel (shader.ts).
+            const pw = Math.ceil(tw / CELLS_PER_PIXEL);
+            if (pw > maxSide || th > maxSide) { this._status[i] = S_CPU; st.cpuTooLarge++; continue; }
+            if (!usable) { this._status[i] = S_CPU; st.cpuLost++; continue; }
             this._ensureInstances(n + 1);
             const f = this._instF32, iw = this._instI32, o = n * INSTANCE_WORDS;
-            if (!writeMap(f, o + 4, ca.transform, acc, K0, L0, tw, th) || !writeMap(f, o + 16, cb.transform, acc, K0, L0, tw, th)) {
+            // The shader evaluates the maps on every cell of its pixels (up to 8 * pw - 1).
+            const cw = pw * CELLS_PER_PIXEL;
+            if (!writeMap(f, o + 4, ta, acc, K0, L0, cw, th) || !writeMap(f, o + 16, tb, acc, K0, L0, cw, th)) {
                 this._status[i] = S_CPU; st.cpuPrecision++; continue;
             }
             const slotA = atlas.slot(ma);
@@ -198,7 +345,7 @@ export class GpuNarrowPhase implements NarrowPhase {
                 if (atlas.overflowed && atlas.canGrow) return false;
                 this._status[i] = S_CPU; st.cpuAtlas++; continue;
             }
-            iw[o + 2] = tw; iw[o + 3] = th;
+            iw[o + 2] = pw; iw[o + 3] = th;
             iw[o + 12] = atlas.slotX(slotA); iw[o + 13] = atlas.slotY(slotA); iw[o + 14] = ma.width; iw[o + 15] = ma.height;
             iw[o + 24] = atlas.slotX(slotB); iw[o + 25] = atlas.slotY(slotB); iw[o + 26] = mb.width; iw[o + 27] = mb.height;
             this._status[i] = S_GPU;
@@ -267,43 +414,165 @@ export class GpuNarrowPhase implements NarrowPhase {
         this._pageH[this._pages - 1] = h;
     }
 
+    private _drawPage(p: number): void {
+        const st = this.stats;
+        const w = this._pageW[p], h = this._pageH[p];
+        this._device.drawPage(w, h, this._instBytes, this._pageFirst[p], this._pageCount[p]);
+        st.pages++;
+        st.pagePixels += w * h;
+    }
+
+    // Collecting ('nextFrame') ----------------------------------------------------------------
+
+    /** Reads the pending plan's pages and decodes them into `_answers` (or decides them on the CPU). */
+    private _collect(): void {
+        const st = this.stats, dev = this._device, answers = this._answers;
+        for (let p = 0; p < this._pages; p++) {
+            const w = this._pageW[p], h = this._pageH[p];
+            this._ensurePixels(w * h);
+            if (!dev.readReady(p)) st.readStalls++;
+            const ok = dev.finishRead(p, this._pixels) && !dev.isLost();
+            this._decodePage(p, ok, answers);
+        }
+        this._finish(answers);
+    }
+
+    /**
+     * Copies the pending plan's answers to this step's candidate list by collider identity
+     * (see the class notes for pairs in one list only).
+     */
+    private _deliver(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array, contacts: Contact[]): void {
+        const st = this.stats, key = this._planKey, order = this._planOrder, m = this._planCount;
+        const answers = this._answers, planA = this._planA, planB = this._planB;
+        let found = 0;
+        for (let i = 0; i < count; i++) {
+            const ca = a[i], cb = b[i], c = contacts[i];
+            const k = pairKey(ca, cb);
+            // Binary search of the first plan entry with key >= k.
+            let lo = 0, hi = m;
+            while (lo < hi) {
+                const mid = (lo + hi) >>> 1;
+                if (key[order[mid]] < k) lo = mid + 1; else hi = mid;
+            }
+            let j = -1;
+            for (let q = lo; q < m && key[order[q]] === k; q++) {
+                const jj = order[q];
+                if (planA[jj] === ca && planB[jj] === cb) { j = jj; break; }
+            }
+            if (j < 0) {
+                c.reset();
+                c.accuracy = accuracy[i];
+                c.frame = this._planFrame;
+                continue;
+            }
+            c.copyFrom(answers[j]);
+            found++;
+            // Mark it delivered (a pair listed twice gets its answer twice, each from its entry).
+            planA[j] = null;
+        }
+        let dropped = 0, droppedHits = 0;
+        for (let j = 0; j < m; j++) {
+            if (planA[j] !== null) { dropped++; if (answers[j].hit) droppedHits++; }
+        }
+        st.lateDelivered = found;
+        st.lateDropped = dropped;
+        st.lateDroppedHits = droppedHits;
+    }
+
     // Decoding --------------------------------------------------------------------------------
 
     /**
-     * Pair i's tile of the page just read (row stride `W` pixels) into `out`: unsure samples are
-     * settled exactly first, then count / rect / centroid and the normal, with the CPU's formulas.
+     * Decodes the tiles of page `p` (just read into `_pixels`) into `out[i]`; when `ok` is false
+     * (the readback is lost) they are decided on the CPU from the plan's snapshot instead.
      */
-    private _decode(i: number, ca: Collider<any>, cb: Collider<any>, acc: number, W: number, out: Contact): void {
-        const px = this._pixels32, st = this.stats;
+    private _decodePage(p: number, ok: boolean, out: Contact[]): void {
+        const w = this._pageW[p];
+        for (let q = this._pageFirst[p], e = q + this._pageCount[p]; q < e; q++) {
+            const i = this._instPair[q];
+            const c = out[i];
+            if (!ok || this._planMaskA[i]!.version !== this._planVerA[i] || this._planMaskB[i]!.version !== this._planVerB[i]) {
+                if (ok) this.stats.cpuMaskChanged++; else this.stats.lostReadbacks++;
+                this._status[i] = S_DONE;
+                this._cpuFromSnapshot(i, this._planSeparation, c);
+            } else {
+                this._decode(i, w, c);
+            }
+            c.frame = this._planFrame;
+        }
+    }
+
+    /** After decoding: the separation of GPU hits, when asked for (on the CPU, from the snapshot). */
+    private _finish(out: Contact[]): void {
+        if (!this._planSeparation) return;
+        const status = this._status;
+        for (let i = 0; i < this._planCount; i++) {
+            if (status[i] === S_GPU && out[i].hit) this._cpuFromSnapshot(i, true, out[i]);
+        }
+    }
+
+    /** Pair i decided on the CPU with the colliders as the plan saw them (probe colliders). */
+    private _cpuFromSnapshot(i: number, separation: boolean, out: Contact): void {
+        const pa = this._probe(0, this._planMaskA[i]!, 12 * i);
+        const pb = this._probe(1, this._planMaskB[i]!, 12 * i + 6);
+        const frame = out.frame;
+        this._cpu.testPair(pa, pb, this._planAcc[i], separation, out);
+        out.frame = frame;
+    }
+
+    private _probe(side: number, mask: BitMask, o: number): Collider<any> {
+        let p = side === 0 ? this._probeA : this._probeB;
+        if (p === null) {
+            p = new Collider<any>({ shape: { kind: 'mask', mask } });
+            if (side === 0) this._probeA = p; else this._probeB = p;
+        }
+        const s = p.shape as { kind: 'mask'; mask: BitMask };
+        s.mask = mask;
+        readT(this._planT, o, p._t);
+        p._stamp++;
+        p._boundsStamp = -1;
+        p._shapeStamp = -1;
+        return p;
+    }
+
+    /**
+     * Pair i's tile of the page just read (row stride `W` pixels) into `out`: the tile's cells
+     * are unpacked (8 nibbles a pixel), unsure samples are settled exactly, then count / rect /
+     * centroid and the normal are computed with the CPU's formulas.
+     */
+    private _decode(i: number, W: number, out: Contact): void {
+        const st = this.stats;
         const tx = this._tileX[i], ty = this._tileY[i], tw = this._tileW[i], th = this._tileH[i];
         const K0 = this._k0[i], L0 = this._l0[i];
-        const ma = (ca.shape as { mask: BitMask }).mask, mb = (cb.shape as { mask: BitMask }).mask;
+        const ma = this._planMaskA[i]!, mb = this._planMaskB[i]!;
+        const acc = this._planAcc[i];
+        const ta = readT(this._planT, 12 * i, this._ta), tb = readT(this._planT, 12 * i + 6, this._tb);
+        const cells = this._unpack(tx, ty, tw, th, W);
         let readyA = false, readyB = false;
         let n = 0, minK = 0x7fffffff, maxK = -0x7fffffff, minL = 0x7fffffff, maxL = -0x7fffffff, sumK = 0, sumL = 0;
         for (let y = 0; y < th; y++) {
-            const row = (ty + y) * W + tx;
+            const row = y * tw;
             for (let x = 0; x < tw; x++) {
-                let v = px[row + x];
+                let v = cells[row + x];
                 if (v === 0) continue;
-                if ((v & UNSURE) !== 0) {
+                if (v >= C_UNSURE_A) {
                     const k = K0 + x, l = L0 + y;
-                    if ((v & UNSURE_A) !== 0) {
-                        if (!readyA) { this._mapA.setup(ca.transform, acc); readyA = true; }
+                    if ((v & C_UNSURE_A) !== 0) {
+                        if (!readyA) { this._mapA.setup(ta, acc); readyA = true; }
                         const inA = ma.get(this._mapA.floorU(k, l), this._mapA.floorV(k, l));
                         st.unsureSamples++;
-                        if (inA !== ((v & IN_A) !== 0)) st.unsureFlips++;
-                        v = (v & ~(IN_A | UNSURE_A)) | (inA ? IN_A : 0);
+                        if (inA !== ((v & C_IN_A) !== 0)) st.unsureFlips++;
+                        v = (v & ~(C_IN_A | C_UNSURE_A)) | (inA ? C_IN_A : 0);
                     }
-                    if ((v & UNSURE_B) !== 0) {
-                        if (!readyB) { this._mapB.setup(cb.transform, acc); readyB = true; }
+                    if ((v & C_UNSURE_B) !== 0) {
+                        if (!readyB) { this._mapB.setup(tb, acc); readyB = true; }
                         const inB = mb.get(this._mapB.floorU(k, l), this._mapB.floorV(k, l));
                         st.unsureSamples++;
-                        if (inB !== ((v & IN_B) !== 0)) st.unsureFlips++;
-                        v = (v & ~(IN_B | UNSURE_B)) | (inB ? IN_B : 0);
+                        if (inB !== ((v & C_IN_B) !== 0)) st.unsureFlips++;
+                        v = (v & ~(C_IN_B | C_UNSURE_B)) | (inB ? C_IN_B : 0);
                     }
-                    px[row + x] = v;
+                    cells[row + x] = v;
                 }
-                if ((v & IN_A) !== 0 && (v & IN_B) !== 0) {
+                if (v === (C_IN_A | C_IN_B)) {
                     const k = K0 + x, l = L0 + y;
                     n++;
                     sumK += k;
@@ -332,19 +601,21 @@ export class GpuNarrowPhase implements NarrowPhase {
         // rect grown by one cell; B is read one more cell out (inside the tile's margin).
         let gx = 0, gy = 0;
         for (let l = minL - 1; l <= maxL + 1; l++) {
-            const row = (ty + l - L0) * W + tx - K0;
+            const row = (l - L0) * tw - K0;
             for (let k = minK - 1; k <= maxK + 1; k++) {
-                if ((px[row + k] & IN_A) === 0) continue;
-                gx += ((px[row + k + 1] & IN_B) !== 0 ? 1 : 0) - ((px[row + k - 1] & IN_B) !== 0 ? 1 : 0);
-                gy += ((px[row + W + k] & IN_B) !== 0 ? 1 : 0) - ((px[row - W + k] & IN_B) !== 0 ? 1 : 0);
+                if ((cells[row + k] & C_IN_A) === 0) continue;
+                gx += (cells[row + k + 1] & C_IN_B) - (cells[row + k - 1] & C_IN_B);
+                gy += (cells[row + tw + k] & C_IN_B) - (cells[row - tw + k] & C_IN_B);
             }
         }
+        gx /= C_IN_B;
+        gy /= C_IN_B;
         let nx = gx, ny = gy;
         if (nx === 0 && ny === 0) {
             // The CPU's fallback: from the centre of A's raster to the centre of B's (rare: B deep
             // inside A, or symmetric overlaps), with the rasters' boxes computed as rasterize.ts
             // does, without rasterizing (a large rotated sprite would cost milliseconds).
-            const ra = rasterBox(ma, ca.transform, acc, BOX_A), rb = rasterBox(mb, cb.transform, acc, BOX_B);
+            const ra = rasterBox(ma, ta, acc, BOX_A), rb = rasterBox(mb, tb, acc, BOX_B);
             nx = (rb[0] + rb[2] / 2) - (ra[0] + ra[2] / 2);
             ny = (rb[1] + rb[3] / 2) - (ra[1] + ra[3] / 2);
             if (nx === 0 && ny === 0) ny = 1;
@@ -353,6 +624,30 @@ export class GpuNarrowPhase implements NarrowPhase {
         const len = Math.sqrt(nx * nx + ny * ny);
         out.normalX = nx / len;
         out.normalY = ny / len;
+    }
+
+    /**
+     * The cells of a tile (one byte each, `tw x th`, row 0 first: C_IN_A, C_IN_B, C_UNSURE_A,
+     * C_UNSURE_B) from the page read into `_pixels` (row stride `W` pixels, 8 nibbles a pixel).
+     */
+    private _unpack(tx: number, ty: number, tw: number, th: number, W: number): Uint8Array {
+        if (this._cells.length < tw * th) this._cells = new Uint8Array(Math.max(tw * th, 2 * this._cells.length));
+        const cells = this._cells, px8 = this._pixels, px32 = this._pixels32;
+        const pw = Math.ceil(tw / CELLS_PER_PIXEL);
+        cells.fill(0, 0, tw * th);
+        for (let y = 0; y < th; y++) {
+            const prow = (ty + y) * W + tx, crow = y * tw;
+            for (let xp = 0; xp < pw; xp++) {
+                if (px32[prow + xp] === 0) continue; // 8 empty cells (the common case)
+                const b = 4 * (prow + xp), x0 = xp * CELLS_PER_PIXEL;
+                for (let c = 0; c < 4; c++) {
+                    const byte = px8[b + c], x = x0 + 2 * c;
+                    if (x < tw) cells[crow + x] = byte & 15;
+                    if (x + 1 < tw) cells[crow + x + 1] = byte >>> 4;
+                }
+            }
+        }
+        return cells;
     }
 
     // Buffers ---------------------------------------------------------------------------------
@@ -367,6 +662,18 @@ export class GpuNarrowPhase implements NarrowPhase {
         this._tileH = new Int32Array(c);
         this._k0 = new Int32Array(c);
         this._l0 = new Int32Array(c);
+        this._planVerA = new Int32Array(c);
+        this._planVerB = new Int32Array(c);
+        this._planT = new Float64Array(12 * c);
+        this._planAcc = new Float64Array(c);
+        this._planKey = new Float64Array(c);
+        this._planOrder = new Int32Array(c);
+    }
+
+    private _ensureAnswers(count: number): Contact[] {
+        const a = this._answers;
+        while (a.length < count) a.push(new Contact());
+        return a;
     }
 
     private _ensureInstances(n: number): void {
@@ -388,23 +695,44 @@ export class GpuNarrowPhase implements NarrowPhase {
     }
 }
 
-/** Cells around a pair's AABB window in its tile (the gradient reads B two cells around the shared samples). */
-export const TILE_MARGIN = 2;
+export { TILE_MARGIN };
+
+/** Pair key: A's id and B's id (ids are below 2^22 in a world; -1 for colliders in none). */
+function pairKey(a: Collider<any>, b: Collider<any>): number {
+    return (a.id + 1) * 8388608 + (b.id + 1);
+}
+
+let SORT_KEYS: Float64Array = new Float64Array(0);
+const EMPTY_F64 = SORT_KEYS;
+function byKey(x: number, y: number): number {
+    return SORT_KEYS[x] - SORT_KEYS[y] || x - y;
+}
+
+function readT(T: Float64Array, o: number, out: Affine2D): Affine2D {
+    out.a = T[o]; out.b = T[o + 1]; out.c = T[o + 2]; out.d = T[o + 3]; out.tx = T[o + 4]; out.ty = T[o + 5];
+    return out;
+}
+
+const WIN = new Int32Array(4);
 
 /** Largest float32 error bound (texels) a map may have; beyond it the pair goes to the CPU. */
 export const MAX_MAP_EPS = 0.25;
 
 /**
- * Counters of the GPU narrow phase's last frame. `unsureSamples` are samples that float32 could
- * not decide (within `eps` of a texel edge where the texels differ), decided exactly on the CPU;
- * `unsureFlips` of them came out different from the GPU's guess.
+ * Counters of the GPU narrow phase's last `run`. `unsureSamples` are samples that float32 could
+ * not decide (within `eps` of a texel edge), decided exactly on the CPU; `unsureFlips` of them
+ * came out different from the GPU's guess.
+ *
+ * In `'nextFrame'` mode the plan counters (`gpuPairs` to `pagePixels`, `cpuLost`) describe the
+ * frame just planned and drawn, the decode counters (`unsure*`, `normalFallbacks`,
+ * `lostReadbacks`, `cpuMaskChanged`, `readStalls`, `late*`) the answers handed out in this run.
  */
 export class GpuStats {
     /** Pairs handed to `run`. */
     pairs = 0;
     /** Pairs drawn on the GPU. */
     gpuPairs = 0;
-    /** Pairs whose AABBs do not meet (no hit, nothing drawn). */
+    /** Pairs whose oriented boxes do not meet (no hit, nothing drawn). */
     misses = 0;
     /** Pairs decided on the CPU: a box / circle / polygon collider. */
     cpuShape = 0;
@@ -414,6 +742,8 @@ export class GpuStats {
     cpuPrecision = 0;
     /** ...: a mask does not fit the largest atlas. */
     cpuAtlas = 0;
+    /** ...: the device's context was lost when the frame was planned. */
+    cpuLost = 0;
     /** Draw + readback rounds (pages) this frame. */
     pages = 0;
     /** Pixels read back this frame. */
@@ -422,22 +752,36 @@ export class GpuStats {
     unsureFlips = 0;
     /** Hits whose count gradient was zero (normal from the rasters' centres). */
     normalFallbacks = 0;
+    /** GPU pairs whose readback was lost with the context (decided on the CPU instead). */
+    lostReadbacks = 0;
+    /** 'nextFrame': GPU pairs whose mask was edited between draw and collection (CPU instead). */
+    cpuMaskChanged = 0;
+    /** 'nextFrame': pages whose fence had not signalled when collected (that read waited). */
+    readStalls = 0;
+    /** 'nextFrame': answers handed to a pair of this run's list. */
+    lateDelivered = 0;
+    /** 'nextFrame': answers of pairs that are no longer candidates (not reported), and of them hits. */
+    lateDropped = 0;
+    lateDroppedHits = 0;
     /** Totals since creation. */
     totalPages = 0;
     totalUnsureSamples = 0;
     totalUnsureFlips = 0;
+    totalLateDroppedHits = 0;
 
     /** @internal */
     begin(pairs: number): void {
         this.pairs = pairs;
         this.pages = this.pagePixels = 0;
         this.unsureSamples = this.unsureFlips = this.normalFallbacks = 0;
+        this.lostReadbacks = this.cpuMaskChanged = this.readStalls = 0;
+        this.lateDelivered = this.lateDropped = this.lateDroppedHits = 0;
         this.resetPlan();
     }
 
     /** @internal */
     resetPlan(): void {
-        this.gpuPairs = this.misses = this.cpuShape = this.cpuTooLarge = this.cpuPrecision = this.cpuAtlas = 0;
+        this.gpuPairs = this.misses = this.cpuShape = this.cpuTooLarge = this.cpuPrecision = this.cpuAtlas = this.cpuLost = 0;
     }
 
     /** @internal */
@@ -445,25 +789,21 @@ export class GpuStats {
         this.totalPages += this.pages;
         this.totalUnsureSamples += this.unsureSamples;
         this.totalUnsureFlips += this.unsureFlips;
+        this.totalLateDroppedHits += this.lateDroppedHits;
     }
 }
 
 const S_MISS = 0;
 const S_GPU = 1;
 const S_CPU = 2;
+/** A GPU pair whose answer came from the CPU after all (readback lost, mask edited). */
+const S_DONE = 3;
 
-// Channel bits of a readback pixel read as one 32-bit word, whatever the platform's byte order.
-const channelBit = (c: number): number => {
-    const w = new Uint32Array(1);
-    new Uint8Array(w.buffer)[c] = 0x80;
-    return w[0];
-};
-/** R >= 128: the sample is in A. */
-const IN_A = channelBit(0);
-const IN_B = channelBit(1);
-const UNSURE_A = channelBit(2);
-const UNSURE_B = channelBit(3);
-const UNSURE = (UNSURE_A | UNSURE_B) >>> 0;
+// Bits of a cell's nibble (shader.ts): in A, in B, A unsure, B unsure.
+const C_IN_A = 1;
+const C_IN_B = 2;
+const C_UNSURE_A = 4;
+const C_UNSURE_B = 8;
 
 const BOX_A = new Int32Array(4);
 const BOX_B = new Int32Array(4);
@@ -505,8 +845,6 @@ function rasterBox(mask: BitMask, t: Readonly<Affine2D>, acc: number, out: Int32
     return out;
 }
 
-const BA = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-const BB = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
 const F32_UNIT = 2 ** -24;
 

@@ -2,17 +2,20 @@
  * The GPU narrow phase's shader (GLSL ES 3.00), one source for every backend (plain WebGL2, and
  * the Cocos effect, which wraps the same `member()` logic). Pure strings: the core stays engine-free.
  *
- * One instance = one candidate pair = one tile (an axis-aligned rectangle of page pixels). Page
- * pixel (x, y) of the tile, counted from the tile's corner in `gl_FragCoord` (framebuffer)
- * coordinates, is world cell (K0 + x, L0 + y) of the pair's sampling grid:
+ * One instance = one candidate pair = one tile (an axis-aligned rectangle of page pixels). Each
+ * page pixel holds {@link CELLS_PER_PIXEL} = 8 cells of a row, 4 bits each (see the fragment
+ * shader), so a page has 8 times fewer pixels to clear, read back, copy and scan than one pixel
+ * per cell. Page pixel (x, y)
+ * of the tile, counted from the tile's corner in `gl_FragCoord` (framebuffer) coordinates,
+ * covers world cells (K0 + 8x + s, L0 + y), s = 0..7, of the pair's sampling grid:
  *
  * ```
  *   page (framebuffer, y = gl_FragCoord row)      world cells of the pair
  *   y ▲                                          l ▲
- *     │   ┌──────────┐ tile (tx, ty, tw, th)       │   ┌──────────┐
- *     │   │ (x, y) ──┼──────────────────────────▶  │   │(K0+x,    │
- *     │   │          │                             │   │  L0+y)   │
- *     │   └──────────┘                             │   └──────────┘
+ *     │   ┌──────────┐ tile (tx, ty, tw, th)       │   ┌──────────────────────┐
+ *     │   │ (x, y) ──┼──────────────────────────▶  │   │ (K0+8x .. K0+8x+7,   │
+ *     │   │          │  tw = ceil(cells / 8)       │   │   L0+y)              │
+ *     │   └──────────┘                             │   └──────────────────────┘
  *     └──────────────▶ x                           └──────────────▶ k
  * ```
  *
@@ -20,13 +23,18 @@
  * expressed relative to the tile corner (computed in double on the CPU, so the float32 numbers
  * are small): `u = u0 + uk * x + ul * y`, `v = v0 + vk * x + vl * y`, then reads the mask atlas
  * with `texelFetch` (never interpolated uv). `eps` is a certified bound (CPU-computed) on the
- * float32 error of u (resp. v): when the texels that `[u - eps, u + eps] x [v - eps, v + eps]`
- * can reach disagree, the sample is flagged *uncertain* and the CPU decides it exactly.
+ * float32 error of u (resp. v): when `[u - eps, u + eps] x [v - eps, v + eps]` reaches over a
+ * texel edge, the sample is flagged *uncertain* and the CPU decides it exactly.
  *
- * Output per pixel (RGBA8): R = A's membership, G = B's, B = A uncertain, A = B uncertain
- * (0 or 255 each). One instance writes all four channels, so no blending is needed (pairs'
- * tiles never overlap; the page is cleared to 0 first).
+ * Output per cell (a nibble): bit 0 = A's membership, bit 1 = B's, bit 2 = A uncertain, bit 3 =
+ * B uncertain; all 0 where the sample and its neighbours are outside either mask's rect
+ * (nothing the decoder computes reads such a cell: see `far`). Channel c of a pixel holds cells
+ * 2c (low nibble) and 2c + 1 (high nibble). One instance writes all four channels, so no
+ * blending is needed (pairs' tiles never overlap; the page is cleared to 0 first).
  */
+
+/** Cells of a tile row per page pixel (4 bits each in RGBA8). */
+export const CELLS_PER_PIXEL = 8;
 
 /** Attribute locations and 32-bit words per instance (see {@link INSTANCE_WORDS}). */
 export const ATTRIB_TILE = 0;
@@ -42,7 +50,7 @@ export const ATTRIB_RECT_B = 6;
  * and a `Float32Array` of the same memory):
  *
  * ```
- *   word  0..3   int    tile x, y, w, h (page pixels)                     ATTRIB_TILE
+ *   word  0..3   int    tile x, y, w, h (page pixels; w = ceil(cells / 8))                     ATTRIB_TILE
  *   word  4..7   float  A: u0, uk, ul, epsU                               ATTRIB_UA
  *   word  8..11  float  A: v0, vk, vl, epsV                               ATTRIB_VA
  *   word 12..15  int    A: mask rect in the atlas x, y, w, h (texels)     ATTRIB_RECT_A
@@ -57,7 +65,7 @@ export const ATTRIB_WORD_OFFSETS: readonly number[] = [0, 4, 8, 12, 16, 20, 24];
 /** Whether each attribute is an integer vector (`vertexAttribIPointer`) or float. */
 export const ATTRIB_IS_INT: readonly boolean[] = [true, false, false, true, false, false, true];
 
-/** Vertex shader: the tile's quad (two triangles from `gl_VertexID`, 6 vertices, instanced). */
+/** Vertex shader: the tile's quad (two triangles from `gl_VertexID`, 6 vertices per tile). */
 export const PAIR_VERTEX_SHADER = `#version 300 es
 precision highp float;
 precision highp int;
@@ -77,9 +85,12 @@ flat out vec4 vUB;
 flat out vec4 vVB;
 flat out ivec4 vRectB;
 void main() {
-    int c = gl_VertexID;
     // Corners of the two triangles (0,0) (1,0) (0,1) / (0,1) (1,0) (1,1): the tile's edges lie on
-    // pixel edges, so every pixel centre of the tile is covered exactly once.
+    // pixel edges, so every pixel centre of the tile is covered exactly once. The corner is
+    // gl_VertexID % 6: the same in an instanced draw (6 vertices per instance, the WebGL2 device)
+    // and in a plain draw of 6 vertices per tile each carrying its tile's data (a backend whose
+    // engine has no instancing).
+    int c = gl_VertexID % 6;
     float cx = (c == 1 || c == 4 || c == 5) ? 1.0 : 0.0;
     float cy = (c == 2 || c == 3 || c == 5) ? 1.0 : 0.0;
     vec2 p = vec2(aTile.xy) + vec2(cx, cy) * vec2(aTile.zw);
@@ -105,33 +116,64 @@ flat in vec4 vVB;
 flat in ivec4 vRectB;
 out vec4 oColor;
 
-// Texel (i, j) of the mask at atlas rect r: 1 when opaque, 0 when not or outside the mask.
+// Texel (i, j) of the mask at atlas rect r: 1 when opaque, 0 when not or outside the mask. Every
+// mask has a 2-texel border of 0 in the atlas, so clamping the index to [-1, size] reads a 0 for
+// anything outside, without a branch.
 float texel(ivec4 r, int i, int j) {
-    if (i < 0 || j < 0 || i >= r.z || j >= r.w) return 0.0;
-    return texelFetch(uAtlas, r.xy + ivec2(i, j), 0).r > 0.5 ? 1.0 : 0.0;
+    ivec2 ij = clamp(ivec2(i, j), ivec2(-1), r.zw);
+    return texelFetch(uAtlas, r.xy + ij, 0).r > 0.5 ? 1.0 : 0.0;
 }
 
-// (membership, uncertain) of the sample at tile offset p, for map (U, V) and atlas rect r.
-vec2 member(vec4 U, vec4 V, ivec4 r, vec2 p) {
-    float u = clamp(U.x + U.y * p.x + U.z * p.y, -1.0e6, 1.0e6);
-    float v = clamp(V.x + V.y * p.x + V.z * p.y, -1.0e6, 1.0e6);
-    int i0 = int(floor(u - U.w));
-    int i1 = int(floor(u + U.w));
-    int j0 = int(floor(v - V.w));
-    int j1 = int(floor(v + V.w));
-    float m = texel(r, i0, j0);
-    float unsure = 0.0;
-    if (i1 != i0 || j1 != j0) {
-        if (texel(r, i1, j0) != m || texel(r, i0, j1) != m || texel(r, i1, j1) != m) unsure = 1.0;
-    }
-    return vec2(m, unsure);
+// Texel coordinates (u, v) of the sample at tile offset p, for map (U, V).
+vec2 texelCoord(vec4 U, vec4 V, vec2 p) {
+    return vec2(clamp(U.x + U.y * p.x + U.z * p.y, -1.0e6, 1.0e6), clamp(V.x + V.y * p.x + V.z * p.y, -1.0e6, 1.0e6));
+}
+
+// True when the sample and its 4 neighbours (one cell away: U.y or U.z texels in u) are all
+// outside the mask's rect r: then neither the overlap nor the normal's gradient reads this pixel
+// (a shared sample is in both masks; the gradient reads B only next to A's samples and A only
+// where B is next to it), so it can be written as 0 without reading the atlas.
+bool far(vec2 uv, vec4 U, vec4 V, ivec4 r) {
+    float mu = max(abs(U.y), abs(U.z)) + 1.0;
+    float mv = max(abs(V.y), abs(V.z)) + 1.0;
+    return uv.x < -mu || uv.y < -mv || uv.x >= float(r.z) + mu || uv.y >= float(r.w) + mv;
+}
+
+// (membership, uncertain) of the sample at texel coordinates uv, for map (U, V) and atlas rect r.
+// Uncertain: the sample lies within the map's error bound of a texel edge (floor(u - eps) and
+// floor(u + eps) differ); the CPU decides it exactly. One atlas read per mask and cell: software
+// rasterizers run both sides of a branch, so a check of the neighbouring texels would cost three
+// more reads for every cell, not only for the rare ones near an edge.
+vec2 member(vec2 uv, vec4 U, vec4 V, ivec4 r) {
+    int i0 = int(floor(uv.x - U.w));
+    int i1 = int(floor(uv.x + U.w));
+    int j0 = int(floor(uv.y - V.w));
+    int j1 = int(floor(uv.y + V.w));
+    return vec2(texel(r, i0, j0), (i1 != i0 || j1 != j0) ? 1.0 : 0.0);
 }
 
 void main() {
-    // Integer offset of this pixel in the tile (gl_FragCoord is at the pixel centre, x + 0.5).
-    vec2 p = vec2(ivec2(gl_FragCoord.xy) - vOrigin);
-    vec2 a = member(vUA, vVA, vRectA, p);
-    vec2 b = member(vUB, vVB, vRectB, p);
-    oColor = vec4(a.x, b.x, a.y, b.y);
+    // This pixel covers cells (8 * x + s, y), s = 0..7, of the tile (gl_FragCoord is at the pixel
+    // centre, x + 0.5). Each cell is a nibble: bit 0 in A, bit 1 in B, bit 2 A unsure, bit 3 B
+    // unsure; cells 2c and 2c + 1 are the low and high nibble of channel c. Each channel is
+    // written as byte / 255, which RGBA8 stores exactly.
+    ivec2 q = ivec2(gl_FragCoord.xy) - vOrigin;
+    float y = float(q.y);
+    vec4 bytes = vec4(0.0);
+    for (int s = 0; s < 8; s++) {
+        vec2 p = vec2(float(q.x * 8 + s), y);
+        vec2 uvA = texelCoord(vUA, vVA, p);
+        vec2 uvB = texelCoord(vUB, vVB, p);
+        float nib = 0.0;
+        if (!far(uvA, vUA, vVA, vRectA) && !far(uvB, vUB, vVB, vRectB)) {
+            vec2 a = member(uvA, vUA, vVA, vRectA);
+            vec2 b = member(uvB, vUB, vVB, vRectB);
+            nib = a.x + 2.0 * b.x + 4.0 * a.y + 8.0 * b.y;
+        }
+        float v = (s & 1) == 1 ? nib * 16.0 : nib;
+        int c = s >> 1;
+        if (c == 0) bytes.x += v; else if (c == 1) bytes.y += v; else if (c == 2) bytes.z += v; else bytes.w += v;
+    }
+    oColor = bytes / 255.0;
 }
 `;
