@@ -19,7 +19,7 @@
  *               (fat BVH boxes, its documented optimization for moving bodies) among a few tried;
  *  - naive:     the O(N^2) loop over typed arrays.
  *
- * Run: `npx tsx bench/run.ts broadphase`.
+ * Run: `npm run bench -- broadphase` (prints; `--write` also updates bench/results).
  */
 import { Box as DcBox, System } from 'detect-collisions';
 import type { Response } from 'detect-collisions';

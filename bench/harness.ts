@@ -1,6 +1,7 @@
 /**
  * Tiny benchmark harness: seeded data (mulberry32, as flatbush's bench does), medians of
- * several runs, and a markdown report written to `bench/results/<machine>.md`.
+ * several runs, and a markdown report, printed, and written to `bench/results/<machine>.md`
+ * only with `npm run bench -- --write`.
  */
 import { writeFileSync, mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { cpus, hostname, totalmem } from 'node:os';
@@ -39,7 +40,7 @@ export function timeIt(fn: () => unknown, opts: { samples?: number; inner?: numb
 }
 
 /** Runs several candidates interleaved (ABAB...) so machine noise hits all alike; medians in ms. */
-export function timeSideBySide(fns: Record<string, () => unknown>, opts: { samples?: number; inner?: number; warmup?: number } = {}): Record<string, number> {
+export function timeSideBySide(fns: Record<string, () => unknown>, opts: { samples?: number; inner?: number; warmup?: number; gc?: boolean } = {}): Record<string, number> {
     const samples = opts.samples ?? 9;
     const inner = opts.inner ?? 1;
     const warmup = opts.warmup ?? 2;
@@ -50,6 +51,9 @@ export function timeSideBySide(fns: Record<string, () => unknown>, opts: { sampl
     for (let s = 0; s < warmup + samples; s++) {
         for (const n of names) {
             const fn = fns[n];
+            // gc: each candidate starts its sample with an empty young generation, so one that
+            // allocates (detect-collisions) pays for its own collections, not the next one's.
+            if (opts.gc) collectGarbage();
             const t0 = performance.now();
             for (let i = 0; i < inner; i++) if (fn()) sink++;
             const t = (performance.now() - t0) / inner;
@@ -90,8 +94,9 @@ export function machineDescription(): string {
 }
 
 /**
- * Writes (or replaces) the named section in `bench/results/<machine>.md`. Sections from
- * other benchmark files are kept, so each file can be run on its own.
+ * Prints the named section and, only when asked (`npm run bench -- --write`, which sets
+ * BENCH_WRITE), writes (or replaces) it in `bench/results/<machine>.md`. Sections from other
+ * benchmark files are kept, so each file can be run on its own.
  */
 export function writeSection(section: Section): void {
     // BENCH_RESULTS_DIR: set by bench/run.ts, which runs bundled copies from a temporary folder.
@@ -106,6 +111,34 @@ export function writeSection(section: Section): void {
     const j = text.indexOf(end);
     if (i >= 0 && j > i) text = text.slice(0, i) + body + text.slice(j + end.length);
     else text = text.trimEnd() + '\n\n' + body + '\n';
-    writeFileSync(file, text);
     console.log(body);
+    if (process.env.BENCH_WRITE === '1') {
+        writeFileSync(file, text);
+        console.log(`(written to ${file})`);
+    } else {
+        console.log('(not written: pass --write to update the results file)');
+    }
+}
+
+/**
+ * A value for `npm run bench -- <name> --against=<ref>` (old vs new): printed as a
+ * `BENCH_VALUE key=value` line, which bench/run.ts collects per process. Prints nothing otherwise.
+ */
+export function report(key: string, value: number): void {
+    if (process.env.BENCH_AB) console.log(`BENCH_VALUE ${key}=${value}`);
+}
+
+/** A time given in ms, printed in µs (as the README gives per-call times). */
+export function fmtUs(ms: number): string {
+    const us = ms * 1000;
+    if (us >= 100) return us.toFixed(0);
+    if (us >= 10) return us.toFixed(1);
+    if (us >= 1) return us.toFixed(2);
+    return us.toFixed(3);
+}
+
+/** Collects garbage when the process runs with --expose-gc (bench/run.ts passes it); else nothing. */
+export function collectGarbage(): void {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc) gc();
 }

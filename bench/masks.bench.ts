@@ -19,7 +19,7 @@
  * All pairs use accuracy 1 (one sample per world unit) and a y-flipped transform like a Cocos
  * sprite (image rows down, world y up: d < 0).
  *
- * Run: `npx tsx bench/run.ts masks`.
+ * Run: `npm run bench -- masks` (prints; `--write` also updates bench/results; `--against=HEAD` runs old against new).
  */
 import type { Affine2D } from '../extensions/pixel-collision/assets/core/affine';
 import { affine, affineBounds, affineFromTRS, affineIdentity, affineMultiply } from '../extensions/pixel-collision/assets/core/affine';
@@ -30,7 +30,7 @@ import { rasterizeMask } from '../extensions/pixel-collision/assets/core/rasteri
 import { clearRasterMemo, overlapFull, testMasks, testRasters } from '../extensions/pixel-collision/assets/core/narrow';
 import type { NarrowOptions } from '../extensions/pixel-collision/assets/core/narrow';
 import { blob, disc, noise, rgbaFrom, ring, rng } from '../test/fixtures/masks';
-import { fmtMs, fmtRatio, median, mulberry32, timeIt, timeSideBySide, writeSection } from './harness';
+import { fmtMs, fmtRatio, fmtUs, median, mulberry32, report, timeIt, timeSideBySide, writeSection } from './harness';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -364,12 +364,14 @@ const rows: Row[] = [];
 
 function addRow(group: string, label: string, t: Record<string, number>, target: number, same: boolean, answer: string): void {
     rows.push({ group, label, ours: t.ours, base: t.base, target, same, answer });
-    console.log(`${group} | ${label}: ours ${fmtMs(t.ours)} ms, baseline ${fmtMs(t.base)} ms, ${fmtRatio(t.base / t.ours)}${target ? ` (target ${target}x)` : ''}${same ? '' : ' MISMATCH'}`);
+    console.log(`${group} | ${label}: ours ${fmtUs(t.ours)} µs, baseline ${fmtUs(t.base)} µs, ${fmtRatio(t.base / t.ours)}${target ? ` (target ${target}x)` : ''}${same ? '' : ' MISMATCH'}`);
+    report(`${label}: ours (µs)`, t.ours * 1000);
+    report(`${label}: baseline ÷ ours`, t.base / t.ours);
 }
 
 function table(group: string): string[] {
     const out = [
-        '| case | ours (ms) | baseline (ms) | ratio | target | met? | answer (shared samples) |',
+        '| case | ours (µs) | baseline (µs) | ratio | target | met? | answer (shared samples) |',
         '| --- | ---: | ---: | ---: | ---: | :---: | ---: |',
     ];
     for (const r of rows) {
@@ -377,7 +379,7 @@ function table(group: string): string[] {
         const ratio = r.ratios ? median(r.ratios) : r.base / r.ours;
         const met = !r.same ? 'answers differ' : r.target ? (ratio >= r.target ? 'yes' : '**no**') : '—';
         const each = r.ratios && r.target ? ` (processes: ${r.ratios.map(fmtRatio).join(', ')})` : '';
-        out.push(`| ${r.label} | ${fmtMs(r.ours)} | ${fmtMs(r.base)} | ${fmtRatio(ratio)}${each} | ${r.target ? `>= ${r.target}x` : '—'} | ${met} | ${r.answer} |`);
+        out.push(`| ${r.label} | ${fmtUs(r.ours)} | ${fmtUs(r.base)} | ${fmtRatio(ratio)}${each} | ${r.target ? `>= ${r.target}x` : '—'} | ${met} | ${r.answer} |`);
     }
     return out;
 }
@@ -650,7 +652,7 @@ function runMany(): { perPairOurs: number; perPairBase: number; hits: number } {
 
 function splits(): string[] {
     const out: string[] = [];
-    out.push('| ours, split (timeIt medians, not side by side) | ms |');
+    out.push('| ours, split (timeIt medians, not side by side) | µs |');
     out.push('| --- | ---: |');
     const opt = { samples: 15, warmup: 3 };
     const inner = (fn: () => unknown): number => timeIt(fn, { ...opt, inner: Math.max(1, Math.ceil(MIN_SAMPLE_MS / perCall(fn))) });
@@ -664,22 +666,22 @@ function splits(): string[] {
         const full = inner(() => { overlapFull(ra, rb, c); return c.hit; });
         const all = inner(() => testRasters(ra, rb, FULL, c));
         const cnt = inner(() => testRasters(ra, rb, COUNT, c));
-        out.push(`| 128² axis-aligned: both rasters (zero-copy views of the cached flipped variant) | ${fmtMs(view)} |`);
-        out.push(`| 128² axis-aligned: count/rect/centroid pass (overlapFull) | ${fmtMs(full)} |`);
-        out.push(`| 128² axis-aligned: normal (the gradient pass over the overlap window: span arithmetic on full rows) = testRasters(full) − overlapFull | ${fmtMs(all - full)} |`);
-        out.push(`| 128² axis-aligned: one count pass (testRasters 'count') | ${fmtMs(cnt)} |`);
+        out.push(`| 128² axis-aligned: both rasters (zero-copy views of the cached flipped variant) | ${fmtUs(view)} |`);
+        out.push(`| 128² axis-aligned: count/rect/centroid pass (overlapFull) | ${fmtUs(full)} |`);
+        out.push(`| 128² axis-aligned: normal (the gradient pass over the overlap window: span arithmetic on full rows) = testRasters(full) − overlapFull | ${fmtUs(all - full)} |`);
+        out.push(`| 128² axis-aligned: one count pass (testRasters 'count') | ${fmtUs(cnt)} |`);
         const bx = { x: 0, y: 0, width: 0, height: 0 };
         const bnd = inner(() => A.mask.bounds(bx).width);
-        out.push(`| 128² axis-aligned: of the views, one \`mask.bounds()\` (called by every rasterizeMask; cached on the mask) | ${fmtMs(bnd)} |`);
+        out.push(`| 128² axis-aligned: of the views, one \`mask.bounds()\` (called by every rasterizeMask; cached on the mask) | ${fmtUs(bnd)} |`);
         const warm = inner(() => testMasks(A.mask, A.t, B.mask, B.t, COUNT, c));
-        out.push(`| 128² axis-aligned: testMasks 'count' with the memo warm (same transforms again: no raster work) | ${fmtMs(warm)} |`);
+        out.push(`| 128² axis-aligned: testMasks 'count' with the memo warm (same transforms again: no raster work) | ${fmtUs(warm)} |`);
         const nm = nearMissPair(128);
         const na = rasterizeMask(nm.A.mask, nm.A.t, 1, new WorldRaster());
         const nb = rasterizeMask(nm.B.mask, nm.B.t, 1, new WorldRaster());
         const nmViews = inner(() => { rasterizeMask(nm.A.mask, nm.A.t, 1, na); return rasterizeMask(nm.B.mask, nm.B.t, 1, nb); });
         const nmAny = inner(() => testRasters(na, nb, BOOL, c));
-        out.push(`| 128² near miss: both rasters (views) | ${fmtMs(nmViews)} |`);
-        out.push(`| 128² near miss: testRasters boolean on the two views (4-row bands, then rows, never meet: no word is read) | ${fmtMs(nmAny)} |`);
+        out.push(`| 128² near miss: both rasters (views) | ${fmtUs(nmViews)} |`);
+        out.push(`| 128² near miss: testRasters boolean on the two views (4-row bands, then rows, never meet: no word is read) | ${fmtUs(nmAny)} |`);
     }
     for (const n of SIZES) {
         const { A, B } = rotPair(n);
@@ -691,10 +693,10 @@ function splits(): string[] {
         const full = inner(() => { overlapFull(ra, rb, c); return c.hit; });
         const all = inner(() => testRasters(ra, rb, FULL, c));
         const runs = A.mask.boundaryRuns();
-        out.push(`| ${n}² rotated: rasterize A (30°, ×1.3: ${ra.width}×${ra.height} cells, ${(runs.vertical.length + runs.horizontal.length) / 3} boundary runs) | ${fmtMs(rA)} |`);
-        out.push(`| ${n}² rotated: rasterize B (−20°, ×1.3) | ${fmtMs(rB)} |`);
-        out.push(`| ${n}² rotated: overlapFull on the two rasters | ${fmtMs(full)} |`);
-        out.push(`| ${n}² rotated: normal (gradient pass) | ${fmtMs(all - full)} |`);
+        out.push(`| ${n}² rotated: rasterize A (30°, ×1.3: ${ra.width}×${ra.height} cells, ${(runs.vertical.length + runs.horizontal.length) / 3} boundary runs) | ${fmtUs(rA)} |`);
+        out.push(`| ${n}² rotated: rasterize B (−20°, ×1.3) | ${fmtUs(rB)} |`);
+        out.push(`| ${n}² rotated: overlapFull on the two rasters | ${fmtUs(full)} |`);
+        out.push(`| ${n}² rotated: normal (gradient pass) | ${fmtUs(all - full)} |`);
     }
     {
         const sc = manyScene();
@@ -709,9 +711,9 @@ function splits(): string[] {
         const scratch = new WorldRaster();
         const small = inner(() => { for (let i = 0; i < MANY; i++) rasterizeMask(sc.small[i].mask, sc.small[i].t, 1, scratch); return 1; });
         const and = inner(() => { let h = 0; for (let i = 0; i < MANY; i++) if (testRasters(rl, rs[i], FULL, c)) h++; return h; });
-        out.push(`| 256² vs 100 × 32², per frame: rasterize the large sprite once | ${fmtMs(large)} |`);
-        out.push(`| 256² vs 100 × 32², per frame: rasterize the 100 small ones | ${fmtMs(small)} |`);
-        out.push(`| 256² vs 100 × 32², per frame: 100 × testRasters (full contact) on ready rasters | ${fmtMs(and)} |`);
+        out.push(`| 256² vs 100 × 32², per frame: rasterize the large sprite once | ${fmtUs(large)} |`);
+        out.push(`| 256² vs 100 × 32², per frame: rasterize the 100 small ones | ${fmtUs(small)} |`);
+        out.push(`| 256² vs 100 × 32², per frame: 100 × testRasters (full contact) on ready rasters | ${fmtUs(and)} |`);
     }
     return out;
 }
@@ -744,7 +746,7 @@ function construction(): string[] {
 
 function rasterOnly(): string[] {
     const out: string[] = [];
-    out.push('| rasterizeMask alone (reused WorldRaster, transform varied per call) | ms | cells in raster |');
+    out.push('| rasterizeMask alone (reused WorldRaster, transform varied per call) | µs | cells in raster |');
     out.push('| --- | ---: | ---: |');
     for (const n of [32, 128, 256]) {
         const mask = blob(n, n, rng(3000 + n));
@@ -754,7 +756,7 @@ function rasterOnly(): string[] {
         const fn = (): WorldRaster => rasterizeMask(mask, trsT(t, 40.37, -25.81, (30 * Math.PI) / 180 + 1e-5 * (f++ & 63), 1.3, n, n), 1, raster);
         fn();
         const ms = timeIt(fn, { samples: 15, warmup: 3, inner: Math.max(1, Math.ceil(MIN_SAMPLE_MS / perCall(fn))) });
-        out.push(`| ${n}² blob, 30°, scale 1.3${n === 128 ? ' (the asked-for case)' : ''} | ${fmtMs(ms)} | ${raster.width}×${raster.height} |`);
+        out.push(`| ${n}² blob, 30°, scale 1.3${n === 128 ? ' (the asked-for case)' : ''} | ${fmtUs(ms)} | ${raster.width}×${raster.height} |`);
     }
     return out;
 }
@@ -784,7 +786,7 @@ export function run(): void {
     const split = splits();
 
     const lines: string[] = [];
-    lines.push(`All pairs at accuracy 1 (one sample per world unit). Medians of ms per call, ours and the baseline interleaved (timeSideBySide, ${SAMPLES} samples), each case measured in ${PROCESSES} separate process${PROCESSES > 1 ? 'es; the table shows the medians over the processes, and the ratio is the median of the per-process ratios (listed for target rows)' : ''}. Ratio = baseline ÷ ours. Every baseline was checked to give the same answer as ours before timing (count; for full contact also the centroid and rect).`);
+    lines.push(`All pairs at accuracy 1 (one sample per world unit). Medians of µs per call, ours and the baseline interleaved (timeSideBySide, ${SAMPLES} samples), each case measured in ${PROCESSES} separate process${PROCESSES > 1 ? 'es; the table shows the medians over the processes, and the ratio is the median of the per-process ratios (listed for target rows)' : ''}. Ratio = baseline ÷ ours. Every baseline was checked to give the same answer as ours before timing (count; for full contact also the centroid and rect).`);
     lines.push('');
     lines.push('### Axis-aligned (unit scale, y-flip transform a=1, b=0, c=0, d=−1 like a Cocos sprite), vs XNA per-pixel (seed 003)');
     lines.push('');
@@ -813,7 +815,7 @@ export function run(): void {
     lines.push('- XNA (seed 003): alpha bytes precomputed per mask (Uint8Array, one per texel), a loop over the overlap of the two sprites\' cell boxes normalized into each texture (row base once per row, then +1 per cell), a hit where both alphas are non-zero. "full" also accumulates the rect and the centroid sums; "count" only counts; "boolean" returns at the first shared pixel.');
     lines.push('- per-cell (GameMaker): every cell centre of the overlap of the two transformed AABBs is mapped into both masks by the inverse transforms (row start computed per row, then the inverse\'s column added per cell), bounds-checked, floored (`| 0`), both alpha bytes tested; typed arrays, no allocation. Same three variants.');
     lines.push(`- Hit pairs: blobs (\`blob(n, n, rng(seed))\`), B at (+0.45n + 0.3, +0.2n + 0.7) from A (axis-aligned); rotated: A at 30°, B at −20°, both ×1.3, B's centre at (+0.55n·1.3, +0.18n·1.3) from A's. Near misses: two n² discs, B at (+0.72n + 0.3, −0.72n − 0.7): boxes overlap, discs miss.`);
-    lines.push(`- 256² vs 100 × 32²: per frame the large sprite's rotation changes by 1e-4 rad (so it is rasterized once per frame, then reused from the memo by all 100 pairs; the memo is not cleared between pairs); the 100 small sprites (random angles, ×1.3, scattered within 0.55 × 256 × 1.3 of the large sprite's centre) each get rasterized once per frame (the memo has 4 slots). ${many.hits} of 100 pairs share samples. Per pair: ours ${fmtMs(many.perPairOurs)} ms, baseline ${fmtMs(many.perPairBase)} ms.`);
+    lines.push(`- 256² vs 100 × 32²: per frame the large sprite's rotation changes by 1e-4 rad (so it is rasterized once per frame, then reused from the memo by all 100 pairs; the memo is not cleared between pairs); the 100 small sprites (random angles, ×1.3, scattered within 0.55 × 256 × 1.3 of the large sprite's centre) each get rasterized once per frame (the memo has 4 slots). ${many.hits} of 100 pairs share samples. Per pair: ours ${fmtUs(many.perPairOurs)} µs, baseline ${fmtUs(many.perPairBase)} µs.`);
     if (problems.length) {
         lines.push(`- ANSWERS DIFFER (reported, not hidden): ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? `; … ${problems.length - 10} more` : ''}.`);
     } else {

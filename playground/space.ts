@@ -23,7 +23,7 @@
  *   every image pixel exactly on the texel the core tests, and the image comes out upright (the two
  *   flips cancel). Rotations are counter-clockwise on screen too.
  * - Samples: cell (k, l) of the world grid is `[k/acc, (k+1)/acc) x [l/acc, (l+1)/acc)`, its sample
- *   at its centre (DESIGN.md); l grows upwards, so on the canvas row l is drawn above row l - 1.
+ *   at its centre (README.md, "The sampling definition"); l grows upwards, so on the canvas row l is drawn above row l - 1.
  */
 import { type Affine2D, affine, affineFromTRS, affineMultiply } from '../extensions/pixel-collision/assets/core';
 import type { Pose } from './sprites';

@@ -61,19 +61,41 @@ describe.each(BACKENDS)('narrow-phase backend %s', (_name, make) => {
         const backend = make();
         const world = new CollisionWorld({ narrowPhase: backend });
         const r = rng(99);
-        const one = new Contact(), check = new Contact();
-        let separated = 0;
-        for (let i = 0; i < 100; i++) {
+        const n = 100;
+        const as: Collider[] = [], bs: Collider[] = [], contacts: Contact[] = [];
+        const acc = new Float64Array(n);
+        for (let i = 0; i < n; i++) {
             const ma = randomMask(r), mb = randomMask(r);
-            const a = world.add({ shape: { kind: 'mask', mask: ma }, transform: affine(1, 0, 0, -1, r() * 10, r() * 10) });
-            const b = world.add({ shape: { kind: 'mask', mask: mb }, transform: affine(1, 0, 0, -1, r() * 10, r() * 10) });
-            if (!backend.testPair(a, b, 1, true, one)) continue;
+            const rot = i % 3 === 0 ? r() * 6.3 : 0; // some rotated pairs (rasterized), most views
+            as.push(world.add({ shape: { kind: 'mask', mask: ma }, transform: affine(Math.cos(rot), Math.sin(rot), Math.sin(rot), -Math.cos(rot), r() * 10, r() * 10) }));
+            bs.push(world.add({ shape: { kind: 'mask', mask: mb }, transform: affine(1, 0, 0, -1, r() * 10, r() * 10) }));
+            acc[i] = i % 4 === 0 ? 2 : 1;
+            contacts.push(new Contact());
+        }
+        // The batch first (with separations), then every pair alone: the same contact, field by field.
+        const frame = backend.run(as, bs, n, acc, contacts, 3, true);
+        const one = new Contact(), check = new Contact();
+        let hits = 0, separated = 0;
+        for (let i = 0; i < n; i++) {
+            const a = as[i], b = bs[i], c = contacts[i];
+            expect(c.frame).toBe(frame);
+            expect(backend.testPair(a, b, acc[i], true, one)).toBe(c.hit);
+            expect([one.hit, one.count, one.minX, one.minY, one.maxX, one.maxY, one.accuracy]).toEqual([c.hit, c.count, c.minX, c.minY, c.maxX, c.maxY, c.accuracy]);
+            expect(one.centroidX).toBeCloseTo(c.centroidX, 9);
+            expect(one.centroidY).toBeCloseTo(c.centroidY, 9);
+            expect(one.normalX).toBeCloseTo(c.normalX, 9);
+            expect(one.normalY).toBeCloseTo(c.normalY, 9);
+            expect([one.hasSeparation, one.separationX, one.separationY]).toEqual([c.hasSeparation, c.separationX, c.separationY]);
+            if (!one.hit) continue;
+            hits++;
             expect(one.hasSeparation).toBe(true);
+            // Applied to B, the separation ends the overlap.
             const moved = { ...b.transform, tx: b.transform.tx + one.separationX, ty: b.transform.ty + one.separationY };
             world.setTransform(b, moved);
-            expect(backend.testPair(a, b, 1, false, check)).toBe(false);
+            expect(backend.testPair(a, b, acc[i], false, check)).toBe(false);
             separated++;
         }
-        expect(separated).toBeGreaterThan(20);
+        expect(hits).toBeGreaterThan(20);
+        expect(separated).toBe(hits);
     });
 });

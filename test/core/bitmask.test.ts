@@ -264,7 +264,7 @@ describe('BitMask.fromRGBA: a texel is opaque iff its alpha > threshold', () => 
                 const atlas = randomRGBA(texW, texH, seed);
                 const m = BitMask.fromRGBA(atlas, texW, texH, { rect: { x, y, width, height }, threshold });
                 expectSameMask(m, BitMask.fromRGBA(cropRGBA(atlas, texW, x, y, width, height), width, height, { threshold }));
-            }), { numRuns: 150, seed: 42 });
+            }), { numRuns: 150 });
     });
 
     describe('rotated frames (stored 90° clockwise in the atlas) come out upright', () => {
@@ -330,7 +330,7 @@ describe('BitMask.fromRGBA: a texel is opaque iff its alpha > threshold', () => 
                     const tex = atlasWithRotatedFrame(frameRGBA, w, h, texW, texH, left, top, seed ^ 0x5bd1e995);
                     const m = BitMask.fromRGBA(tex, texW, texH, { rect: { x: left, y: top, width: w, height: h }, rotated: true, threshold });
                     expectSameMask(m, BitMask.fromRGBA(frameRGBA, w, h, { threshold }));
-                }), { numRuns: 150, seed: 7 });
+                }), { numRuns: 150 });
         });
     });
 });
@@ -876,7 +876,7 @@ describe('dilatedPyramid: pyramid level grown by one texel towards +x, +y and +x
                 // Sparse noise: single texels are where the block offset's rounding bites.
                 const a = noise(aw, ah, r, 0.05), b = noise(bw, bh, r, 0.05);
                 expect(conservative(a, b, dx, dy, L)).toBe(true);
-            }), { numRuns: 300, seed: 99 });
+            }), { numRuns: 300 });
     });
 });
 
@@ -962,7 +962,7 @@ describe('serialize / deserialize', () => {
             (w, h, seed, density) => {
                 const m = noise(w, h, rng(seed), density);
                 expectSameMask(BitMask.deserialize(m.serialize()), m);
-            }), { numRuns: 200, seed: 5 });
+            }), { numRuns: 200 });
     });
 
     it('noise picks packed rows (byte 12 = 0): ceil(width / 8) bytes per row, LSB first', () => {

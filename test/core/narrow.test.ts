@@ -239,13 +239,38 @@ describe('contact normal and separation', () => {
                     gy += +rb.has(k, l + 1) - +rb.has(k, l - 1);
                 }
             }
-            if (gx === 0 && gy === 0) return; // the fallback direction; covered elsewhere
+            if (gx === 0 && gy === 0) return; // the fallback direction: 'with a zero gradient ...' below
             const len = Math.hypot(gx, gy);
             expect(out.normalX).toBeCloseTo(gx / len, 12);
             expect(out.normalY).toBeCloseTo(gy / len, 12);
             checked++;
         }), { numRuns: 400 });
         expect(checked).toBeGreaterThan(50);
+    });
+
+    it('with a zero gradient (B deep inside A), points from the centre of A\'s raster to the centre of B\'s', () => {
+        // B (4 x 4, solid) lies well inside A (40 x 30, solid): moving B by one cell in any
+        // direction keeps all 16 samples shared, so the count's gradient is zero and the normal
+        // falls back to the direction between the rasters' centres. Both are zero-copy views
+        // (unrotated, unit scale), so the rasters are the masks themselves.
+        const A = full(40, 30), B = full(4, 4);
+        const c = new Contact();
+        for (const [x, y] of [[6, 5], [30, 4], [20, 22], [3, 20], [18, 10]] as const) {
+            expect(testMasks(A, id, B, affine(1, 0, 0, 1, x, y), {}, c)).toBe(true);
+            expect(c.count).toBe(16);
+            const dx = x + 2 - 20, dy = y + 2 - 15; // centre of B's raster minus centre of A's
+            const len = Math.hypot(dx, dy);
+            expect(c.normalX).toBeCloseTo(dx / len, 12);
+            expect(c.normalY).toBeCloseTo(dy / len, 12);
+        }
+        // Concentric: no direction at all, the documented (0, 1).
+        expect(testMasks(A, id, B, affine(1, 0, 0, 1, 18, 13), {}, c)).toBe(true);
+        expect([c.normalX, c.normalY]).toEqual([0, 1]);
+        // And turned around (B, A): the direction flips.
+        expect(testMasks(B, affine(1, 0, 0, 1, 6, 5), A, id, {}, c)).toBe(true);
+        const len = Math.hypot(12, 8);
+        expect(c.normalX).toBeCloseTo(12 / len, 12);
+        expect(c.normalY).toBeCloseTo(8 / len, 12);
     });
 
     it('the separation, applied to B, ends the overlap (random pairs)', () => {
@@ -306,6 +331,43 @@ describe('bad input', () => {
     });
     it('an enormous raster is refused instead of eating the memory', () => {
         expect(() => testMasks(m, affine(1e6, 0, 0, 1e6, 0, 0), m, id, { accuracy: 1 })).toThrow(/lower the accuracy or the scale/);
+    });
+});
+
+describe('the raster memo', () => {
+    it('answers from the mask as it is now: a mask edited after a testMasks call is rasterized again (mask.version)', () => {
+        clearRasterMemo();
+        const a = full(24, 24), b = blob(24, 24, rng(5));
+        // Rotated and scaled: both go through the exact rasterizer and the memo (views do not).
+        const ta = affine(1, 0, 0, 1, 0, 0), tb = affine(1, 0, 0, 1, 0, 0);
+        affineFromTRS(ta, 0, 0, 0.4, 1.2, -1.2);
+        affineMultiply(ta, ta, affine(1, 0, 0, 1, -12, -12));
+        affineFromTRS(tb, 6, 3, -0.3, 1.1, -1.1);
+        affineMultiply(tb, tb, affine(1, 0, 0, 1, -12, -12));
+        const c = new Contact();
+        for (const opts of [{}, { contact: 'count' as const }, { contact: false }]) {
+            const before = refTest(a, ta, b, tb, 1);
+            expect(before.hit).toBe(true);
+            testMasks(a, ta, b, tb, opts, c);
+            if (opts.contact !== false) expect(c.count).toBe(before.count);
+            // Carve a's whole middle out (set() bumps a.version), then ask again with the same
+            // transforms: the memo must not answer from a's old raster.
+            for (let j = 2; j < 22; j++) for (let i = 2; i < 22; i++) a.set(i, j, false);
+            const after = refTest(a, ta, b, tb, 1);
+            expect(after.count).toBeLessThan(before.count);
+            testMasks(a, ta, b, tb, opts, c);
+            expect(c.hit).toBe(after.hit);
+            if (opts.contact !== false) expect(c.count).toBe(after.count);
+            // And b edited in place through its words plus changed().
+            b.bits.fill(0);
+            b.changed();
+            expect(testMasks(a, ta, b, tb, opts, c)).toBe(false);
+            expect(c.count).toBe(0);
+            // Restore both for the next mode.
+            for (let j = 0; j < 24; j++) for (let i = 0; i < 24; i++) a.set(i, j, true);
+            b.bits.set(blob(24, 24, rng(5)).bits);
+            b.changed();
+        }
     });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Brute-force reference of DESIGN.md's definition of colliding, written independently of the
+ * Brute-force reference of the definition of colliding (README.md, "The sampling definition"), written independently of the
  * core: it visits every world cell of the overlap of the two colliders' full (not tight)
  * boxes and asks each collider whether the cell's sample lies in an opaque texel.
  *

@@ -155,13 +155,37 @@ describe('changes made inside callbacks apply after the step', () => {
         const { w, a, b } = scene();
         const log: Log = [];
         w.addListener(recorder(w, log));
-        w.addListener({ onEnter: (x, y) => { if (x === a && y === b) w.remove(b); } });
+        const bId = b.id;
+        const found: Collider[] = [];
+        // Until the step ends, the removed collider is still in the world: its id, getById,
+        // the collider count and queries all still see it (only the step's end applies removal).
+        const stillThere = (): void => {
+            expect(b.id).toBe(bId);
+            expect(w.getById(bId)).toBe(b);
+            expect(w.colliderCount).toBe(3);
+            w.queryPoint(9.5, 0.5, found); // inside b (x in [0, 10]), outside a and c
+            expect(found).toEqual([b]);
+            w.queryRect(8, -1, 9.5, 1, found);
+            expect(found).toContain(b);
+        };
+        let checks = 0;
+        w.addListener({
+            onEnter: (x, y) => {
+                if (x === a && y === b) { w.remove(b); stillThere(); checks++; }
+                else if (y === b || x === b) { stillThere(); checks++; } // the later pair b-c, same step
+            },
+        });
         w.step();
+        expect(checks).toBe(2);
         expect(log).toEqual(['enter a-b', 'enter a-c', 'enter b-c']);
+        expect(b.id).toBe(-1); // applied when the step ended
+        expect(w.getById(bId)).toBe(null);
+        expect(w.colliderCount).toBe(2);
         log.length = 0;
         w.step();
         expect(log).toEqual(['end a-b', 'stay a-c', 'end b-c']);
         expect(b.id).toBe(-1); // removed: its id is gone, the object and userData remain
+        expect(b.userData).toBe('b');
         log.length = 0;
         w.step();
         expect(log).toEqual(['stay a-c']);

@@ -248,6 +248,22 @@ export class Collider<T = unknown> {
         return ws;
     }
 
+    /** @internal Whether {@link _raster} at `accuracy` is cached for the current transform. */
+    _hasRaster(accuracy: number): boolean {
+        const slot = accuracy === this._accuracy ? 0 : 1;
+        return this._rasterAcc[slot] === accuracy && this._rasterStamp[slot] === this._stamp;
+    }
+
+    /** @internal Sets the transform of a collider outside any world (probes), dropping its caches. */
+    _setTransformSnapshot(t: Readonly<Affine2D>): void {
+        copyT(this._t, t);
+        this._stamp++;
+        this._boundsStamp = -1;
+        this._shapeStamp = -1;
+        this._boxReady = false;
+        this._circleReady = false;
+    }
+
     /**
      * @internal The collider on the world grid at `accuracy` (cached per transform; two
      * accuracies are kept).

@@ -1,6 +1,6 @@
 /**
  * pixel-collision core: engine-free (no 'cc', no DOM). Runs in Cocos, in browsers, in Node and
- * on a game server. See DESIGN.md for the one definition of colliding.
+ * on a game server. See README.md, "The sampling definition", for the one definition of colliding.
  */
 export type { Affine2D } from './affine';
 export {

@@ -1,12 +1,14 @@
-import type { Collider } from './collider';
-import { Contact } from './contact';
-import { testRasters } from './narrow';
+import { Collider } from './collider';
+import { Contact, ContactSource, DETAIL_NORMAL, DETAIL_OVERLAP, DETAIL_SEPARATION } from './contact';
+import type { ContactResolver } from './contact';
+import { contactNormal, masksShareSample, overlapAny, overlapFull, separation, testRasters } from './narrow';
 import type { NarrowOptions } from './narrow';
+import type { WorldRaster } from './raster';
 import { testShapes } from './shapes';
 import type { ShapeTestOptions } from './shapes';
 
 /**
- * A narrow-phase backend: decides candidate pairs exactly (DESIGN.md's definition). The world
+ * A narrow-phase backend: decides candidate pairs exactly (README.md, "The sampling definition"). The world
  * hands it every candidate pair of a step at once, so a GPU backend can draw them all into one
  * render texture and read back once.
  *
@@ -21,9 +23,13 @@ export interface NarrowPhase {
      * Decides pairs `(a[i], b[i])`, `i < count`, sampled at `accuracy[i]`; writes each result into
      * `contacts[i]` (`hit = false` when they do not collide; `separation` asks for separations).
      * Returns the frame the answers describe.
+     *
+     * `lazy` (optional; the world passes true unless made with `contactDetails: 'eager'`): the
+     * backend may decide `hit` alone now and leave a hit's details to be computed when a field is
+     * first read (see `Contact.pending`). A backend that ignores it fills everything, as before.
      */
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
-        contacts: Contact[], frame: number, separation: boolean): number;
+        contacts: Contact[], frame: number, separation: boolean, lazy?: boolean): number;
     /** One pair, now (queries use it). Returns `out.hit`. */
     testPair(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): boolean;
 }
@@ -32,15 +38,28 @@ export interface NarrowPhase {
  * The CPU narrow phase. Shape–shape pairs use the shapes' exact per-row sampling (and SAT for the
  * normal and separation); any pair with a mask uses word-parallel rasters, each collider's raster
  * cached until its transform changes.
+ *
+ * Lazy runs (the world's default) decide hits first and compute nothing else: a pair whose two
+ * rasters are already made (static colliders, or colliders rasterized for another pair this
+ * frame) is decided on them (`overlapAny`); two masks without rasters are decided without making
+ * any (`masksShareSample`: oriented-box window, probes, then an exact per-cell scan where the
+ * boxes meet); a mask against a shape on rasters. A hit's contact is left pending: its count,
+ * rect and centroid are computed on the first read of any of them, its normal on the first read
+ * of the normal (or the separation), each from the colliders' cached rasters (made then, once per
+ * collider and frame) or, when a collider has changed since the test, from the shapes and
+ * transforms the contact kept.
  */
-export class CpuNarrowPhase implements NarrowPhase {
+export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
     readonly name = 'cpu';
+    private _probeA: Collider<any> | null = null;
+    private _probeB: Collider<any> | null = null;
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
-        contacts: Contact[], frame: number, separation: boolean): number {
+        contacts: Contact[], frame: number, separation: boolean, lazy = false): number {
         for (let i = 0; i < count; i++) {
             const c = contacts[i];
-            this.testPair(a[i], b[i], accuracy[i], separation, c);
+            if (lazy) this._decide(a[i], b[i], accuracy[i], separation, c);
+            else this.testPair(a[i], b[i], accuracy[i], separation, c);
             c.frame = frame;
         }
         return frame;
@@ -55,6 +74,57 @@ export class CpuNarrowPhase implements NarrowPhase {
         }
         const o = separation ? MASK_SEP : MASK_CONTACT;
         return testRasters(a._raster(accuracy), b._raster(accuracy), o, out);
+    }
+
+    /** The lazy decision of one pair (see the class notes). */
+    private _decide(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): void {
+        const sa = a.shape, sb = b.shape;
+        if (sa.kind !== 'mask' && sb.kind !== 'mask') {
+            // Shape pairs are cheap (per-row sampling and SAT): computed in full now.
+            this.testPair(a, b, accuracy, separation, out);
+            return;
+        }
+        out.reset();
+        out.accuracy = accuracy;
+        let hit: boolean;
+        if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask') {
+            hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
+        } else {
+            a._updateBounds();
+            b._updateBounds();
+            hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy);
+        }
+        if (!hit) return;
+        out.hit = true;
+        out._need = DETAIL_OVERLAP | DETAIL_NORMAL | (separation ? DETAIL_SEPARATION : 0);
+        (out._src ??= new ContactSource()).set(this, a, b, accuracy);
+    }
+
+    /** @internal Fills a pending contact's groups `todo` (see Contact). */
+    resolveContact(c: Contact, src: ContactSource, todo: number): void {
+        const ra = this._rasterOf(src, 0), rb = this._rasterOf(src, 1);
+        if (todo & DETAIL_OVERLAP) overlapFull(ra, rb, c);
+        if (todo & DETAIL_NORMAL) contactNormal(ra, rb, c);
+        if (todo & DETAIL_SEPARATION) separation(ra, rb, c);
+    }
+
+    /**
+     * The raster of side `side` of a pending contact's pair: the collider's own (cached) when it
+     * is as it was tested, else a probe collider rebuilt from the kept shape and transform.
+     */
+    private _rasterOf(src: ContactSource, side: number): WorldRaster {
+        const c = (side === 0 ? src.a : src.b) as Collider<any>;
+        const stamp = side === 0 ? src.stampA : src.stampB;
+        const shape = side === 0 ? src.shapeA : src.shapeB;
+        if (c._stamp === stamp && c.shape === shape) return c._raster(src.accuracy);
+        let p = side === 0 ? this._probeA : this._probeB;
+        if (p === null || p.shape !== shape) {
+            p = new Collider<any>({ shape: shape!, transform: side === 0 ? src.tA : src.tB });
+            if (side === 0) this._probeA = p; else this._probeB = p;
+        } else {
+            p._setTransformSnapshot(side === 0 ? src.tA : src.tB);
+        }
+        return p._raster(src.accuracy);
     }
 }
 

@@ -55,7 +55,7 @@ export interface NarrowOptions {
 }
 
 /**
- * Exact pixel-mask test (DESIGN.md, "The one definition of colliding"). `ta` / `tb` map each
+ * Exact pixel-mask test (README.md, "The sampling definition"). `ta` / `tb` map each
  * mask's local texel space (y down, texel (i, j) = [i, i+1) x [j, j+1)) to world space.
  * With `options.contact` (default) `out` receives the full contact; returns `hit`.
  *
@@ -124,8 +124,8 @@ export function testRasters(ra: WorldRaster, rb: WorldRaster, options?: NarrowOp
         return out.hit;
     }
     if (mode === 'count') {
-        out.count = overlapCount(ra, rb, 0, 0);
-        out.hit = out.count > 0;
+        out._count = overlapCount(ra, rb, 0, 0);
+        out.hit = out._count > 0;
         return out.hit;
     }
     overlapFull(ra, rb, out);
@@ -180,15 +180,15 @@ export function overlapCount(A: WorldRaster, B: WorldRaster, dk: number, dl: num
 export function overlapFull(A: WorldRaster, B: WorldRaster, out: Contact): void {
     const n = overlapCore(A, B, 0, 0, MODE_FULL, FULL);
     out.hit = n > 0;
-    out.count = n;
+    out._count = n;
     if (n === 0) return;
     const s = 1 / A.accuracy;
-    out.minX = FULL[F_MINK] * s;
-    out.maxX = (FULL[F_MAXK] + 1) * s;
-    out.minY = FULL[F_MINL] * s;
-    out.maxY = (FULL[F_MAXL] + 1) * s;
-    out.centroidX = (FULL[F_SUMK] / n + 0.5) * s;
-    out.centroidY = (FULL[F_SUML] / n + 0.5) * s;
+    out._minX = FULL[F_MINK] * s;
+    out._maxX = (FULL[F_MAXK] + 1) * s;
+    out._minY = FULL[F_MINL] * s;
+    out._maxY = (FULL[F_MAXL] + 1) * s;
+    out._centroidX = (FULL[F_SUMK] / n + 0.5) * s;
+    out._centroidY = (FULL[F_SUML] / n + 0.5) * s;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,10 +352,11 @@ const BIG = 0x3fffffff;
  * cell, counted in the overlap rect grown by one cell (the contact's neighbourhood: places
  * elsewhere where the two only touch do not tilt it).
  */
-function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): void {
+/** @internal The normal of `out` (its rect must be filled: {@link overlapFull}). */
+export function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): void {
     const a = A.accuracy;
-    const kLo = Math.round(out.minX * a) - 1, kHi = Math.round(out.maxX * a) + 1;
-    const lLo = Math.round(out.minY * a) - 1, lHi = Math.round(out.maxY * a) + 1;
+    const kLo = Math.round(out._minX * a) - 1, kHi = Math.round(out._maxX * a) + 1;
+    const lLo = Math.round(out._minY * a) - 1, lHi = Math.round(out._maxY * a) + 1;
     gradient(A, B, kLo, kHi, lLo, lHi);
     let nx = GRAD[0];
     let ny = GRAD[1];
@@ -365,8 +366,8 @@ function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): void {
         if (nx === 0 && ny === 0) ny = 1;
     }
     const len = Math.sqrt(nx * nx + ny * ny);
-    out.normalX = nx / len;
-    out.normalY = ny / len;
+    out._normalX = nx / len;
+    out._normalY = ny / len;
 }
 
 const GRAD = new Float64Array(2);
@@ -543,8 +544,9 @@ function overlapLength(x0: number, x1: number, y0: number, y1: number): number {
     return hi > lo ? hi - lo : 0;
 }
 
-function separation(A: WorldRaster, B: WorldRaster, out: Contact): void {
-    const nx = out.normalX, ny = out.normalY;
+/** @internal The separation of `out` (its normal must be filled). */
+export function separation(A: WorldRaster, B: WorldRaster, out: Contact): void {
+    const nx = out._normalX, ny = out._normalY;
     // Far enough that the rasters' boxes no longer meet along any direction.
     const limit = A.width + A.height + B.width + B.height + 2;
     let pk = 0, pl = 0;
@@ -555,15 +557,15 @@ function separation(A: WorldRaster, B: WorldRaster, out: Contact): void {
         pk = dk; pl = dl;
         if (!overlapAny(A, B, dk, dl)) {
             const s = 1 / A.accuracy;
-            out.separationX = dk * s;
-            out.separationY = dl * s;
-            out.hasSeparation = true;
+            out._separationX = dk * s;
+            out._separationY = dl * s;
+            out._hasSeparation = true;
             return;
         }
     }
     // Unreachable for finite rasters (at `limit` the boxes are disjoint); keep a defined answer.
-    out.separationX = out.separationY = 0;
-    out.hasSeparation = false;
+    out._separationX = out._separationY = 0;
+    out._hasSeparation = false;
 }
 
 // Raster memo ------------------------------------------------------------------------------------
@@ -740,6 +742,98 @@ function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonl
         for (let j = 0; j < 3; j++) {
             const l = win.l0 + Math.floor(lw * PROBE_AT[j]);
             if (a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l)) && b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l))) return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * Exact yes/no for two masks without making a raster: the pair window (null: no shared sample
+ * can exist), the probes, then every cell of the window whose sample can lie in both masks'
+ * opaque bounds (each row cut to both, analytically) is mapped into both masks and decided
+ * exactly, stopping at the first shared sample. Its cost follows the cells where the two
+ * oriented boxes meet, not the masks' sizes or boundaries: for a pair that will never be asked
+ * for its details it is cheaper than rasterizing two sprites.
+ */
+export function masksShareSample(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): boolean {
+    const win = pairWindow(a, ta, b, tb, acc);
+    if (win === null) return false;
+    if (probeShared(a, ta, b, tb, acc, win)) return true; // sets up PROBE_A / PROBE_B
+    return scanShared(a, b, ta, tb, acc, win);
+}
+
+/** Row ranges of {@link scanShared}: [kLo, kHi] (doubles). */
+const KR = new Float64Array(2);
+const BA_BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
+const BB_BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
+
+/**
+ * Cuts `KR` to the cells k of row l whose coordinate `w(k) = wk * k + w0` may lie in
+ * `[lo, hi)`, widened by 2 cells (the range only has to contain them; every cell is then
+ * decided exactly).
+ */
+function cutRange(wk: number, w0: number, lo: number, hi: number): void {
+    if (wk === 0) {
+        if (!(w0 >= lo - 1 && w0 < hi + 1)) { KR[0] = 1; KR[1] = 0; }
+        return;
+    }
+    let k0 = (lo - w0) / wk, k1 = (hi - w0) / wk;
+    if (k0 > k1) { const t = k0; k0 = k1; k1 = t; }
+    k0 = Math.floor(k0) - 2;
+    k1 = Math.ceil(k1) + 2;
+    if (k0 > KR[0]) KR[0] = k0;
+    if (k1 < KR[1]) KR[1] = k1;
+}
+
+/** The per-cell part of {@link masksShareSample} (PROBE_A / PROBE_B set up for ta / tb). */
+function scanShared(a: BitMask, b: BitMask, ta: Readonly<Affine2D>, tb: Readonly<Affine2D>, acc: number, win: CellWindow): boolean {
+    const ma = PROBE_A, mb = PROBE_B;
+    const s = 1 / acc;
+    const A = a.bounds(BA_BOUNDS), B = b.bounds(BB_BOUNDS);
+    const aBits = a.bits, aStride = a.stride, aW = a.width, aH = a.height;
+    const bBits = b.bits, bStride = b.stride, bW = b.width, bH = b.height;
+    const aia = ma.ia, aib = ma.ib, aic = ma.ic, aid = ma.id, atx = ta.tx, aty = ta.ty;
+    const bia = mb.ia, bib = mb.ib, bic = mb.ic, bid = mb.id, btx = tb.tx, bty = tb.ty;
+    // One error bound per mapping for the whole window (floorU's bound at its largest |x|, |y|).
+    const xMax = (Math.max(Math.abs(win.k0), Math.abs(win.k1)) + 1) * s;
+    const yMax = (Math.max(Math.abs(win.l0), Math.abs(win.l1)) + 1) * s;
+    const eAu = ma.errU * (xMax + Math.abs(atx) + yMax + Math.abs(aty) + 1);
+    const eAv = ma.errV * (xMax + Math.abs(atx) + yMax + Math.abs(aty) + 1);
+    const eBu = mb.errU * (xMax + Math.abs(btx) + yMax + Math.abs(bty) + 1);
+    const eBv = mb.errV * (xMax + Math.abs(btx) + yMax + Math.abs(bty) + 1);
+    const aAx = A.x, aAx1 = A.x + A.width, aAy = A.y, aAy1 = A.y + A.height;
+    const bBx = B.x, bBx1 = B.x + B.width, bBy = B.y, bBy1 = B.y + B.height;
+    for (let l = win.l0; l <= win.l1; l++) {
+        const ys = (l + 0.5) * s;
+        const LuA = aic * (ys - aty), LvA = aid * (ys - aty);
+        const LuB = bic * (ys - bty), LvB = bid * (ys - bty);
+        KR[0] = win.k0; KR[1] = win.k1;
+        // u(k) = ia * ((k + 0.5) * s - tx) + L = (ia * s) * k + (ia * (0.5 * s - tx) + L)
+        cutRange(aia * s, aia * (0.5 * s - atx) + LuA, aAx, aAx1);
+        cutRange(aib * s, aib * (0.5 * s - atx) + LvA, aAy, aAy1);
+        cutRange(bia * s, bia * (0.5 * s - btx) + LuB, bBx, bBx1);
+        cutRange(bib * s, bib * (0.5 * s - btx) + LvB, bBy, bBy1);
+        const k1 = KR[1];
+        for (let k = KR[0]; k <= k1; k++) {
+            const xs = (k + 0.5) * s;
+            const dxa = xs - atx;
+            const ua = aia * dxa + LuA;
+            let i = Math.floor(ua - eAu);
+            if (i !== Math.floor(ua + eAu)) i = ma.floorU(k, l);
+            if (i < 0 || i >= aW) continue;
+            const va = aib * dxa + LvA;
+            let j = Math.floor(va - eAv);
+            if (j !== Math.floor(va + eAv)) j = ma.floorV(k, l);
+            if (j < 0 || j >= aH || ((aBits[j * aStride + (i >>> 5)] >>> (i & 31)) & 1) === 0) continue;
+            const dxb = xs - btx;
+            const ub = bia * dxb + LuB;
+            let p = Math.floor(ub - eBu);
+            if (p !== Math.floor(ub + eBu)) p = mb.floorU(k, l);
+            if (p < 0 || p >= bW) continue;
+            const vb = bib * dxb + LvB;
+            let q = Math.floor(vb - eBv);
+            if (q !== Math.floor(vb + eBv)) q = mb.floorV(k, l);
+            if (q >= 0 && q < bH && ((bBits[q * bStride + (p >>> 5)] >>> (p & 31)) & 1) !== 0) return true;
         }
     }
     return false;

@@ -1,5 +1,5 @@
 /**
- * The world sampling grid (DESIGN.md, "The one definition of colliding").
+ * The world sampling grid (README.md, "The sampling definition").
  *
  * ```
  *   cell (k, l) = [k*s, (k+1)*s) x [l*s, (l+1)*s),   s = 1 / accuracy

@@ -39,6 +39,16 @@ export interface WorldOptions {
     separation?: boolean;
     /** The narrow phase (default: the CPU one). A GPU backend plugs in here. */
     narrowPhase?: NarrowPhase;
+    /**
+     * When the contacts handed to listeners get their details (count, rect, centroid, normal,
+     * separation). `'lazy'` (default): each pair's `hit` is decided in the step, and a detail is
+     * computed when a listener first reads it (the normal only when the normal is read), so a
+     * game that only needs who touches whom pays for nothing more; every field read is correct,
+     * and so is a copy (`new Contact().copyFrom(c)`) read later. `'eager'`: every detail of every
+     * touching pair is computed in the step (the behaviour before 0.2; a backend that ignores
+     * laziness, like a GPU one, always does this).
+     */
+    contactDetails?: 'lazy' | 'eager';
 }
 
 /** Result of {@link CollisionWorld.raycast}. */
@@ -92,6 +102,7 @@ export class CollisionWorld<T = unknown> {
     private readonly _ids = new IdBuffer(64);
     private readonly _accuracy: number;
     private _separation: boolean;
+    private readonly _lazy: boolean;
     private _listeners: CollisionListener<T>[] = [];
     /** Collider by id (null for free ids). */
     private _byId: (Collider<T> | null)[] = [];
@@ -136,6 +147,9 @@ export class CollisionWorld<T = unknown> {
     constructor(options: WorldOptions = {}) {
         this._accuracy = checkAccuracy(options.accuracy ?? DEFAULT_ACCURACY);
         this._separation = !!options.separation;
+        const details = options.contactDetails ?? 'lazy';
+        if (details !== 'lazy' && details !== 'eager') throw new RangeError(`contactDetails must be 'lazy' or 'eager', got ${String(details)}.`);
+        this._lazy = details === 'lazy';
         this.narrowPhase = options.narrowPhase ?? new CpuNarrowPhase();
         this._probe = new Collider<T>({ shape: { kind: 'box', width: 1, height: 1 } });
     }
@@ -326,7 +340,7 @@ export class CollisionWorld<T = unknown> {
         try {
             this._refreshMoved();
             const n = this._collectCandidates();
-            const frame = this.narrowPhase.run(this._candA, this._candB, n, this._candAcc, this._candContacts, this.frame, this._separation);
+            const frame = this.narrowPhase.run(this._candA, this._candB, n, this._candAcc, this._candContacts, this.frame, this._separation, this._lazy);
             this._buildCurrent(n, frame);
             this._dispatch();
         } finally {

@@ -1,0 +1,176 @@
+/**
+ * Lazy contact details (the world's default, `contactDetails: 'lazy'`): the step decides each
+ * pair's `hit` exactly and leaves count / rect / centroid / normal / separation to be computed
+ * on first read. Every field read (in the callback, from a copy read later, or from the last
+ * contact handed to onEnd after the colliders moved) must equal what the eager world computes.
+ */
+import fc from 'fast-check';
+import type { Affine2D, ColliderShape } from '../../extensions/pixel-collision/assets/core';
+import {
+    affine, affineFromTRS, affineMultiply, BitMask, Collider, CollisionWorld, Contact,
+} from '../../extensions/pixel-collision/assets/core';
+import { masksShareSample } from '../../extensions/pixel-collision/assets/core/narrow';
+import { refTest } from './reference';
+import { blob, disc, full, noise, randomMask, ring, rng } from '../fixtures/masks';
+
+const FIELDS = ['hit', 'count', 'minX', 'minY', 'maxX', 'maxY', 'centroidX', 'centroidY', 'normalX', 'normalY', 'separationX', 'separationY', 'hasSeparation', 'accuracy', 'frame'] as const;
+
+function fields(c: Contact): (number | boolean)[] {
+    return FIELDS.map((f) => c[f]);
+}
+
+describe('lazy contacts in the world', () => {
+    it('every field equals the eager world\'s: read in the callback, read later from a copy, and in onEnd', () => {
+        const masks = [blob(24, 20, rng(1)), disc(16, 16), ring(20, 20), full(6, 10), noise(18, 14, rng(4)), BitMask.fromRows(['#..', '.#.', '..#'])];
+        let checked = 0, late = 0, ends = 0;
+        fc.assert(fc.property(fc.integer(), fc.boolean(), (seed, separation) => {
+            const worlds = [new CollisionWorld({ separation }), new CollisionWorld({ separation, contactDetails: 'eager' })];
+            type Rec = { key: string; ev: string; now: (number | boolean)[] | null; copy: Contact; pendingAtCall: boolean };
+            const recs: Rec[][] = [[], []];
+            worlds.forEach((w, wi) => {
+                let n = 0;
+                const on = (ev: string) => (a: Collider, b: Collider, c: Contact) => {
+                    const rec: Rec = { key: `${a.userData}-${b.userData}`, ev, now: null, copy: new Contact().copyFrom(c), pendingAtCall: c.pending };
+                    // Lazy world: read half the contacts now, leave the others to their copies (read after the colliders moved).
+                    if (wi === 1 || ev === 'end' || n++ % 2 === 0) rec.now = fields(c);
+                    recs[wi].push(rec);
+                };
+                w.addListener({ onEnter: on('enter'), onStay: on('stay'), onEnd: on('end') });
+            });
+            const r = rng(seed);
+            const ops: ((w: CollisionWorld, cs: Collider[]) => void)[] = [];
+            const shapes: ColliderShape[] = [];
+            const ts: Affine2D[] = [];
+            const accs: number[] = [];
+            const randomShape = (): ColliderShape => {
+                const kind = Math.floor(r() * 5);
+                if (kind < 3) return { kind: 'mask', mask: masks[Math.floor(r() * masks.length)] };
+                if (kind === 3) return { kind: 'box', width: 2 + r() * 12, height: 2 + r() * 12 };
+                return { kind: 'circle', radius: 1 + r() * 7 };
+            };
+            const randomT = () => affineFromTRS(affine(1, 0, 0, 1, 0, 0), r() * 30, r() * 30, r() < 0.3 ? 0 : r() * 6.28, r() < 0.5 ? 1 : 0.6 + r(), r() < 0.5 ? -1 : -(0.6 + r()));
+            for (let i = 0; i < 10; i++) { shapes.push(randomShape()); ts.push(randomT()); accs.push(r() < 0.7 ? 1 : [0.5, 2][Math.floor(r() * 2)]); }
+            const cols = worlds.map((w) => shapes.map((shape, i) => w.add({ shape, transform: ts[i], accuracy: accs[i], userData: `c${i}` })));
+            for (let frame = 0; frame < 8; frame++) {
+                const moves = shapes.map(() => (r() < 0.6 ? randomT() : null));
+                worlds.forEach((w, wi) => {
+                    moves.forEach((t, i) => { if (t) w.setTransform(cols[wi][i], t); });
+                    w.step();
+                });
+                void ops;
+            }
+            expect(recs[0].map((x) => `${x.ev} ${x.key}`)).toEqual(recs[1].map((x) => `${x.ev} ${x.key}`));
+            for (let i = 0; i < recs[0].length; i++) {
+                const lz = recs[0][i], eg = recs[1][i];
+                const want = eg.now as (number | boolean)[];
+                expect(eg.pendingAtCall).toBe(false);
+                const isMaskPair = (() => { const [a, b] = lz.key.split('-').map((k) => shapes[Number(k.slice(1))].kind); return a === 'mask' || b === 'mask'; })();
+                if (lz.ev !== 'end' && isMaskPair) expect(lz.pendingAtCall).toBe(true);
+                const got = lz.now ?? fields(lz.copy);
+                if (!lz.now) late++;
+                if (lz.ev === 'end') ends++;
+                for (let f = 0; f < FIELDS.length; f++) {
+                    const g = got[f], e = want[f];
+                    if (typeof e === 'number' && (FIELDS[f] === 'normalX' || FIELDS[f] === 'normalY' || FIELDS[f] === 'centroidX' || FIELDS[f] === 'centroidY')) expect(g as number).toBeCloseTo(e, 12);
+                    else expect([lz.ev, lz.key, FIELDS[f], g]).toEqual([lz.ev, lz.key, FIELDS[f], e]);
+                }
+                // The copy, read now (after every step), agrees too.
+                const cp = fields(lz.copy);
+                expect(cp[1]).toBe(want[1]);
+                checked++;
+            }
+        }), { numRuns: 40 });
+        expect(checked).toBeGreaterThan(200);
+        expect(late).toBeGreaterThan(50);
+        expect(ends).toBeGreaterThan(10);
+    });
+
+    it('a step whose listener reads nothing rasterizes no rotated mask; reading a pair\'s count rasterizes that pair only', () => {
+        const w = new CollisionWorld();
+        const m = blob(32, 32, rng(3));
+        const t = (x: number, y: number, rot: number) => affineMultiply(affine(1, 0, 0, 1, 0, 0), affineFromTRS(affine(1, 0, 0, 1, 0, 0), x, y, rot, 1, -1), affine(1, 0, 0, 1, -16, -16));
+        const cs = [w.add({ shape: { kind: 'mask', mask: m }, transform: t(0, 0, 0.3) }), w.add({ shape: { kind: 'mask', mask: m }, transform: t(20, 5, 1.1) }),
+            w.add({ shape: { kind: 'mask', mask: m }, transform: t(200, 0, 0.7) }), w.add({ shape: { kind: 'mask', mask: m }, transform: t(215, 12, -0.4) })];
+        let read = false;
+        const seen: Contact[] = [];
+        w.addListener({ onEnter: (a, _b, c) => { seen.push(c); if (read && a === cs[0]) expect(c.count).toBeGreaterThan(0); } });
+        w.step();
+        expect(seen.length).toBe(2);
+        expect(seen.every((c) => c.hit && c.pending)).toBe(true);
+        expect(cs.map((c) => c._hasRaster(1))).toEqual([false, false, false, false]);
+        // Next step, moved a little: read the first pair's count only.
+        for (const c of cs) w.setPosition(c, c.transform.tx + 0.5, c.transform.ty);
+        read = true;
+        const w2 = new CollisionWorld();
+        void w2;
+        w.addListener({ onStay: (a, _b, c) => { if (a === cs[0]) expect(c.count).toBeGreaterThan(0); } });
+        w.step();
+        expect(cs.map((c) => c._hasRaster(1))).toEqual([true, true, false, false]);
+    });
+
+    it("contactDetails: 'eager' computes everything in the step; a bad value is refused", () => {
+        const w = new CollisionWorld({ contactDetails: 'eager' });
+        const m = blob(32, 32, rng(3));
+        w.add({ shape: { kind: 'mask', mask: m }, transform: affineFromTRS(affine(1, 0, 0, 1, 0, 0), 0, 0, 0.5, 1, -1) });
+        w.add({ shape: { kind: 'mask', mask: m }, transform: affineFromTRS(affine(1, 0, 0, 1, 0, 0), 10, 0, 0.2, 1, -1) });
+        const got: boolean[] = [];
+        w.addListener({ onEnter: (_a, _b, c) => { got.push(c.pending); } });
+        w.step();
+        expect(got).toEqual([false]);
+        expect(() => new CollisionWorld({ contactDetails: 'later' as never })).toThrow(/contactDetails/);
+    });
+
+    it('swap() and complete() on a pending contact compute it first', () => {
+        const w = new CollisionWorld({ separation: true });
+        const m = blob(32, 32, rng(3));
+        const a = w.add({ shape: { kind: 'mask', mask: m }, transform: affineFromTRS(affine(1, 0, 0, 1, 0, 0), 0, 0, 0.5, 1, -1) });
+        const b = w.add({ shape: { kind: 'mask', mask: m }, transform: affineFromTRS(affine(1, 0, 0, 1, 0, 0), 12, 3, 0.2, 1, -1) });
+        const ref = new Contact();
+        w.narrowPhase.testPair(a, b, 1, true, ref);
+        const cs: Contact[] = [];
+        w.addListener({ onEnter: (_a, _b, c) => { cs.push(new Contact().copyFrom(c), new Contact().copyFrom(c)); } });
+        w.step();
+        const [s, k] = cs;
+        expect(s.pending).toBe(true);
+        s.swap();
+        expect(s.pending).toBe(false);
+        expect([s.normalX, s.normalY, s.separationX, s.separationY]).toEqual([-ref.normalX, -ref.normalY, -ref.separationX, -ref.separationY]);
+        expect(k.complete().pending).toBe(false);
+        expect(fields(k)).toEqual(fields(ref).map((v, i) => (FIELDS[i] === 'frame' ? k.frame : v)));
+    });
+});
+
+describe('masksShareSample (the exact yes/no without rasters)', () => {
+    it('agrees with the brute-force reference on random masks, transforms and accuracies', () => {
+        let hits = 0, misses = 0;
+        fc.assert(fc.property(fc.integer(), fc.integer(), fc.integer(), (sa, sb, st) => {
+            const a = randomMask(rng(sa)), b = randomMask(rng(sb));
+            const r = rng(st);
+            const acc = [0.5, 1, 1, 2, 4, 1.7][Math.floor(r() * 6)];
+            const mk = (m: BitMask): Affine2D => {
+                const t = affine(1, 0, 0, 1, 0, 0);
+                const k = r();
+                if (k < 0.2) affineFromTRS(t, r() * 12, r() * 12, Math.floor(r() * 4) * Math.PI / 2, 1, -1);
+                else affineFromTRS(t, r() * 12, r() * 12, r() * 6.3, (r() < 0.3 ? -1 : 1) * (0.4 + r() * 2), -(0.4 + r() * 2));
+                if (k < 0.2) { t.a = Math.round(t.a); t.b = Math.round(t.b); t.c = Math.round(t.c); t.d = Math.round(t.d); }
+                if (r() < 0.2) affineMultiply(t, t, affine(1, 0, r() - 0.5, 1, 0, 0));
+                return affineMultiply(t, t, affine(1, 0, 0, 1, -m.width / 2, -m.height / 2));
+            };
+            const ta = mk(a), tb = mk(b);
+            const want = refTest(a, ta, b, tb, acc).hit;
+            expect(masksShareSample(a, ta, b, tb, acc)).toBe(want);
+            if (want) hits++; else misses++;
+        }), { numRuns: 1500 });
+        expect(hits).toBeGreaterThan(200);
+        expect(misses).toBeGreaterThan(200);
+    });
+
+    it('samples exactly on texel edges follow the half-open rule (touching sprites do not share a sample)', () => {
+        const a = full(8, 8), b = full(8, 8);
+        // Unit squares edge to edge, rotated 90 degrees so the mapping is not a plain view path.
+        for (const acc of [1, 2, 0.5]) {
+            expect(masksShareSample(a, affine(0, 1, -1, 0, 8, 0), b, affine(0, 1, -1, 0, 16, 0), acc)).toBe(false);
+            expect(masksShareSample(a, affine(0, 1, -1, 0, 8, 0), b, affine(0, 1, -1, 0, 15.5, 0), acc)).toBe(refTest(a, affine(0, 1, -1, 0, 8, 0), b, affine(0, 1, -1, 0, 15.5, 0), acc).hit);
+        }
+    });
+});
