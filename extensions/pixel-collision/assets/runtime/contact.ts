@@ -1,57 +1,103 @@
 import { Rect, Vec2 } from 'cc';
-import type { Contact } from '../core/index';
+import { Contact } from '../core/index';
+
+const OVERLAP = 1, NORMAL = 2, SEPARATION = 4;
 
 /**
  * A contact as one collider sees it (world space, y up): `normal` points from `self` towards
  * `other`, `separation` is the move that, applied to `self`, ends the overlap (filled only when
  * `hasSeparation`; see `CollisionSystem.separation`).
  *
+ * Details are computed when first read (the core world decides only hits in its step): reading
+ * nothing costs nothing; `count`, `rect` and `centroid` come together, `normal` on its own. A
+ * late read (later in the frame, or from `clone()`) describes the pair as it was tested.
+ *
  * Contacts are owned by the collider and reused frame to frame: read them in the callback, or
  * `clone()` one to keep it.
  */
 export class PixelContact {
-    /** Number of world samples (cells of size 1 / accuracy) that belong to both colliders. */
-    count = 0;
-    /** The shared samples' bounding rect (cell edges). */
-    readonly rect = new Rect();
-    /** Mean of the shared sample centres. */
-    readonly centroid = new Vec2();
-    /** Unit vector from self towards other. */
-    readonly normal = new Vec2();
-    /** Move of self that ends the overlap (when `hasSeparation`). */
-    readonly separation = new Vec2();
-    hasSeparation = false;
     /** Samples per world unit the pair was tested at. */
     accuracy = 1;
     /** The collision system frame this contact describes. */
     frame = -1;
 
-    /** @internal Fills this from a core contact; `flip` when self is the pair's B. */
+    private readonly _core = new Contact();
+    private _flip = false;
+    /** Detail groups not copied out of `_core` yet. */
+    private _stale = 0;
+    private readonly _rect = new Rect();
+    private readonly _centroid = new Vec2();
+    private readonly _normal = new Vec2();
+    private readonly _separation = new Vec2();
+
+    /** Number of world samples (cells of size 1 / accuracy) that belong to both colliders. */
+    get count(): number {
+        return this._core.count;
+    }
+
+    /** The shared samples' bounding rect (cell edges). */
+    get rect(): Readonly<Rect> {
+        if (this._stale & OVERLAP) this._fillOverlap();
+        return this._rect;
+    }
+
+    /** Mean of the shared sample centres. */
+    get centroid(): Readonly<Vec2> {
+        if (this._stale & OVERLAP) this._fillOverlap();
+        return this._centroid;
+    }
+
+    /** Unit vector from self towards other. */
+    get normal(): Readonly<Vec2> {
+        if (this._stale & NORMAL) {
+            const s = this._flip ? -1 : 1;
+            this._normal.set(this._core.normalX * s, this._core.normalY * s);
+            this._stale &= ~NORMAL;
+        }
+        return this._normal;
+    }
+
+    /** Move of self that ends the overlap (when {@link hasSeparation}). */
+    get separation(): Readonly<Vec2> {
+        if (this._stale & SEPARATION) {
+            // The core's separation moves B: for self = B it applies as is, for self = A reversed.
+            const s = this._flip ? 1 : -1;
+            this._separation.set(this._core.separationX * s, this._core.separationY * s);
+            this._stale &= ~SEPARATION;
+        }
+        return this._separation;
+    }
+
+    /** True when `separation` was computed for this contact. */
+    get hasSeparation(): boolean {
+        return this._core.hasSeparation;
+    }
+
+    /** @internal Takes a core contact (lazily: nothing is computed here); `flip` when self is the pair's B. */
     _set(c: Readonly<Contact>, flip: boolean): this {
-        const s = flip ? -1 : 1;
-        this.count = c.count;
-        this.rect.set(c.minX, c.minY, c.maxX - c.minX, c.maxY - c.minY);
-        this.centroid.set(c.centroidX, c.centroidY);
-        this.normal.set(c.normalX * s, c.normalY * s);
-        // The core's separation moves B: for self = B it applies as is, for self = A reversed.
-        this.separation.set(-c.separationX * s, -c.separationY * s);
-        this.hasSeparation = c.hasSeparation;
+        this._core.copyFrom(c);
+        this._flip = flip;
+        this._stale = OVERLAP | NORMAL | SEPARATION;
         this.accuracy = c.accuracy;
         this.frame = c.frame;
         return this;
     }
 
-    /** A copy to keep. */
+    /** A copy to keep (its details are still computed only when read). */
     clone(): PixelContact {
         const p = new PixelContact();
-        p.count = this.count;
-        p.rect.set(this.rect);
-        p.centroid.set(this.centroid);
-        p.normal.set(this.normal);
-        p.separation.set(this.separation);
-        p.hasSeparation = this.hasSeparation;
+        p._core.copyFrom(this._core);
+        p._flip = this._flip;
+        p._stale = OVERLAP | NORMAL | SEPARATION;
         p.accuracy = this.accuracy;
         p.frame = this.frame;
         return p;
+    }
+
+    private _fillOverlap(): void {
+        const c = this._core;
+        this._rect.set(c.minX, c.minY, c.maxX - c.minX, c.maxY - c.minY);
+        this._centroid.set(c.centroidX, c.centroidY);
+        this._stale &= ~OVERLAP;
     }
 }
