@@ -6,6 +6,7 @@
 import { CollisionWorld, Contact, CpuNarrowPhase, GpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
 import type { Collider, GpuDevice } from '../../extensions/pixel-collision/assets/core';
 import { WebGL2Device } from '../../webgl2/webgl2-device';
+import { GlGpuDevice, GlState, GL_DRAW, GL_FBO, GL_PACK, GL_PACK_BUFFER, GL_RASTER, GL_UNPACK } from '../../extensions/pixel-collision/assets/runtime/gpu-gl-device';
 import { toAffine, toMask } from './gpu-cases';
 import type { CaseData } from './gpu-cases';
 import { compareLate, runScript } from './gpu-world-script';
@@ -220,6 +221,107 @@ const api = {
         c2.getContext('2d'); // the canvas now has a 2D context: no WebGL2 context can be made
         try { WebGL2Device.fromCanvas(c2); out.push('no error'); } catch (e) { out.push(String(e)); }
         return out;
+    },
+    /**
+     * The Cocos device's GL core (`GlGpuDevice`, `restoreState: true`) on a context whose state an
+     * "engine" has set to unusual values (framebuffers, viewport, scissor, every enable, colour
+     * mask, program, VAO, buffers, unit 0's texture and a mipmapped sampler, active unit 3, pack
+     * and unpack parameters and buffers): after every call of a same-frame and a next-frame run
+     * the whole state must read back as it was after every run, with no GL error, and the contacts
+     * must still be exact (returned for the Node side to compare with the CPU). Also times what a
+     * run's record + restore costs.
+     */
+    async stateGuard(data: CaseData): Promise<{ diffs: string[]; errors: number[]; same: number[]; late: number[]; saves: number; perRunUs: number; unpackUs: number }> {
+        const canvas = new OffscreenCanvas(64, 64);
+        const gl = canvas.getContext('webgl2', { antialias: false, depth: true, stencil: true }) as WebGL2RenderingContext;
+        const dev = new GlGpuDevice(gl, { restoreState: true });
+        // The engine's state.
+        const fbo = gl.createFramebuffer(), readFbo = gl.createFramebuffer(), rb = gl.createRenderbuffer();
+        gl.bindRenderbuffer(gl.RENDERBUFFER, rb);
+        gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, 32, 32);
+        gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+        gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, rb);
+        gl.bindFramebuffer(gl.READ_FRAMEBUFFER, readFbo);
+        const vs = gl.createShader(gl.VERTEX_SHADER)!; gl.shaderSource(vs, '#version 300 es\nvoid main(){gl_Position=vec4(0.0);}'); gl.compileShader(vs);
+        const fs = gl.createShader(gl.FRAGMENT_SHADER)!; gl.shaderSource(fs, '#version 300 es\nprecision mediump float;out vec4 o;void main(){o=vec4(1.0);}'); gl.compileShader(fs);
+        const prog = gl.createProgram()!; gl.attachShader(prog, vs); gl.attachShader(prog, fs); gl.linkProgram(prog);
+        gl.useProgram(prog);
+        const vao = gl.createVertexArray(); gl.bindVertexArray(vao);
+        const abuf = gl.createBuffer(); gl.bindBuffer(gl.ARRAY_BUFFER, abuf);
+        const ebuf = gl.createBuffer(); gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, ebuf);
+        const tex0 = gl.createTexture(); gl.activeTexture(gl.TEXTURE0); gl.bindTexture(gl.TEXTURE_2D, tex0);
+        const sampler = gl.createSampler()!; gl.samplerParameteri(sampler, gl.TEXTURE_MIN_FILTER, gl.LINEAR_MIPMAP_LINEAR); gl.bindSampler(0, sampler);
+        const tex3 = gl.createTexture(); gl.activeTexture(gl.TEXTURE3); gl.bindTexture(gl.TEXTURE_2D, tex3);
+        gl.viewport(3, 4, 50, 60);
+        gl.scissor(1, 2, 30, 40);
+        gl.enable(gl.SCISSOR_TEST); gl.enable(gl.BLEND); gl.enable(gl.DEPTH_TEST); gl.enable(gl.STENCIL_TEST); gl.enable(gl.CULL_FACE);
+        gl.cullFace(gl.FRONT_AND_BACK); gl.disable(gl.DITHER); gl.enable(gl.RASTERIZER_DISCARD);
+        gl.colorMask(false, true, false, true);
+        gl.clearColor(0.25, 0.5, 0.75, 1);
+        const unpackBuf = gl.createBuffer(); gl.bindBuffer(gl.PIXEL_UNPACK_BUFFER, unpackBuf);
+        gl.pixelStorei(gl.UNPACK_ALIGNMENT, 8); gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 7); gl.pixelStorei(gl.UNPACK_SKIP_ROWS, 1); gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, 2);
+        gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, true); gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, true);
+        const packBuf = gl.createBuffer(); gl.bindBuffer(gl.PIXEL_PACK_BUFFER, packBuf);
+        gl.pixelStorei(gl.PACK_ALIGNMENT, 2); gl.pixelStorei(gl.PACK_ROW_LENGTH, 5); gl.pixelStorei(gl.PACK_SKIP_ROWS, 1); gl.pixelStorei(gl.PACK_SKIP_PIXELS, 1);
+        const errors: number[] = [gl.getError()];
+        const names = new Map<unknown, string>([[null, 'null'], [fbo, 'fbo'], [readFbo, 'readFbo'], [rb, 'rb'], [prog, 'prog'], [vao, 'vao'], [abuf, 'abuf'], [ebuf, 'ebuf'],
+            [tex0, 'tex0'], [tex3, 'tex3'], [sampler, 'sampler'], [unpackBuf, 'unpackBuf'], [packBuf, 'packBuf']]);
+        const show = (v: unknown): string => (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && !Array.isArray(v) ? names.get(v) ?? 'a device object' : names.has(v) ? names.get(v)! : JSON.stringify(ArrayBuffer.isView(v) ? Array.from(v as Int32Array) : v));
+        const snapshot = (): Record<string, string> => {
+            const out: Record<string, string> = {};
+            const P = (k: string, e: number) => { out[k] = show(gl.getParameter(e)); };
+            P('DRAW_FRAMEBUFFER', gl.DRAW_FRAMEBUFFER_BINDING); P('READ_FRAMEBUFFER', gl.READ_FRAMEBUFFER_BINDING); P('RENDERBUFFER', gl.RENDERBUFFER_BINDING);
+            P('VIEWPORT', gl.VIEWPORT); P('SCISSOR_BOX', gl.SCISSOR_BOX); P('COLOR_WRITEMASK', gl.COLOR_WRITEMASK); P('COLOR_CLEAR_VALUE', gl.COLOR_CLEAR_VALUE);
+            for (const [k, e] of [['BLEND', gl.BLEND], ['DEPTH_TEST', gl.DEPTH_TEST], ['STENCIL_TEST', gl.STENCIL_TEST], ['CULL_FACE', gl.CULL_FACE], ['SCISSOR_TEST', gl.SCISSOR_TEST], ['DITHER', gl.DITHER], ['RASTERIZER_DISCARD', gl.RASTERIZER_DISCARD]] as const) out[k] = String(gl.isEnabled(e));
+            P('CULL_FACE_MODE', gl.CULL_FACE_MODE);
+            P('CURRENT_PROGRAM', gl.CURRENT_PROGRAM); P('VERTEX_ARRAY', gl.VERTEX_ARRAY_BINDING); P('ARRAY_BUFFER', gl.ARRAY_BUFFER_BINDING); P('ELEMENT_ARRAY_BUFFER', gl.ELEMENT_ARRAY_BUFFER_BINDING);
+            P('ACTIVE_TEXTURE', gl.ACTIVE_TEXTURE);
+            P('TEXTURE_2D@active', gl.TEXTURE_BINDING_2D); P('SAMPLER@active', gl.SAMPLER_BINDING);
+            const active = gl.getParameter(gl.ACTIVE_TEXTURE) as number;
+            gl.activeTexture(gl.TEXTURE0); P('TEXTURE_2D@0', gl.TEXTURE_BINDING_2D); P('SAMPLER@0', gl.SAMPLER_BINDING); gl.activeTexture(active);
+            P('PIXEL_UNPACK_BUFFER', gl.PIXEL_UNPACK_BUFFER_BINDING); P('PIXEL_PACK_BUFFER', gl.PIXEL_PACK_BUFFER_BINDING);
+            for (const [k, e] of [['UNPACK_ALIGNMENT', gl.UNPACK_ALIGNMENT], ['UNPACK_ROW_LENGTH', gl.UNPACK_ROW_LENGTH], ['UNPACK_SKIP_ROWS', gl.UNPACK_SKIP_ROWS], ['UNPACK_SKIP_PIXELS', gl.UNPACK_SKIP_PIXELS],
+                ['UNPACK_FLIP_Y', gl.UNPACK_FLIP_Y_WEBGL], ['UNPACK_PREMULTIPLY', gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL], ['PACK_ALIGNMENT', gl.PACK_ALIGNMENT], ['PACK_ROW_LENGTH', gl.PACK_ROW_LENGTH],
+                ['PACK_SKIP_ROWS', gl.PACK_SKIP_ROWS], ['PACK_SKIP_PIXELS', gl.PACK_SKIP_PIXELS], ['UNIFORM_BUFFER', gl.UNIFORM_BUFFER_BINDING]] as const) P(k, e);
+            return out;
+        };
+        const before = snapshot();
+        const diffs: string[] = [];
+        const check = (when: string) => {
+            const now = snapshot();
+            for (const k of Object.keys(before)) if (now[k] !== before[k]) diffs.push(`${when}: ${k} is ${now[k]}, was ${before[k]}`);
+            errors.push(gl.getError());
+        };
+        const s = buildScene(data);
+        // The engine's state is checked after every run (the device restores at the end of a run:
+        // nothing of the engine runs between the calls of one run).
+        const same = new GpuNarrowPhase(dev, { readback: 'sameFrame' });
+        const cs = Array.from({ length: s.n }, () => new Contact());
+        same.run(s.as, s.bs, s.n, s.acc, cs, 1, false);
+        check('sameFrame run');
+        const sameFlat = flatten(cs);
+        const late = new GpuNarrowPhase(dev, { readback: 'nextFrame' });
+        late.run(s.as, s.bs, s.n, s.acc, cs, 1, false);
+        check('nextFrame run 1');
+        await nextTask(20);
+        const lc = Array.from({ length: s.n }, () => new Contact());
+        late.run(s.as, s.bs, s.n, s.acc, lc, 2, false);
+        check('nextFrame run 2');
+        late.discardPending();
+        const saves = dev.state.saves;
+        // What one run's record + restore costs (the groups a next-frame run records).
+        const st = new GlState();
+        const groups = GL_FBO | GL_RASTER | GL_DRAW | GL_PACK | GL_PACK_BUFFER;
+        const t0 = performance.now();
+        for (let k = 0; k < 200; k++) { st.save(gl, groups); st.restore(gl); }
+        const perRunUs = (performance.now() - t0) / 200 * 1000;
+        const t1 = performance.now();
+        for (let k = 0; k < 200; k++) { st.save(gl, GL_UNPACK); st.restore(gl); }
+        const unpackUs = (performance.now() - t1) / 200 * 1000;
+        check('GlState x200');
+        dev.dispose();
+        check('dispose');
+        return { diffs, errors, same: sameFlat, late: flatten(lc), saves, perRunUs, unpackUs };
     },
     /** Zero pairs: the device must see no draw and no read. */
     zeroPairs(): number[] {

@@ -8,6 +8,10 @@ import { PixelDebugDraw } from './debug-draw';
 import { refreshGroups } from './groups';
 import { PixelMasks } from './masks';
 import { nodePath, PixelCollisionEvent } from './events';
+import { createCocosGpuDevice } from './gpu-cocos-device';
+import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu-narrow';
+import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu-narrow';
+import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
@@ -60,8 +64,15 @@ export class CollisionSystem extends System {
         if (!director.getSystem(CollisionSystem.ID)) director.registerSystem(CollisionSystem.ID, CollisionSystem.instance, System.Priority.LOW);
     }
 
+    // GPU narrow phase (gpu-narrow.ts): the world's narrow phase, made before the world.
+    private readonly _narrow = new PixelNarrowPhase(
+        () => CollisionSystem.gpuDeviceFactory(),
+        (c) => (c.userData as PixelCollider | null | undefined)?.mode ?? MODE_CPU,
+        (key, message) => PixelMasks.warnOnce(key, message),
+    );
+
     /** The core world (for advanced use: its colliders' userData are the PixelColliders). */
-    readonly world = new CollisionWorld<PixelCollider>();
+    readonly world = new CollisionWorld<PixelCollider>({ narrowPhase: this._narrow });
     /** When false, `postUpdate` does nothing (no events; contacts stay as they were). */
     enabled = true;
     /** Collision steps run. */
@@ -121,6 +132,62 @@ export class CollisionSystem extends System {
         return this._colliders;
     }
 
+    // GPU narrow phase --------------------------------------------------------------------------
+
+    /**
+     * Makes the GPU narrow phase's device, the first time a step wants it (default: the engine's
+     * WebGL2 context, gpu-cocos-device.ts). Replace it before the first step to use another
+     * device (tests use a software one).
+     */
+    static gpuDeviceFactory: () => GpuDeviceResult = createCocosGpuDevice;
+
+    /**
+     * How pairs of colliders with `NarrowMode.GPU` (and AUTO pairs the cost rule sends there) are
+     * decided:
+     *
+     * - `'nextFrame'` (default): drawn in the step, read back without stalling (a pixel buffer
+     *   and a fence) and reported in the next step, one frame late: `contact.frame` is the frame
+     *   the contact describes. While the GPU path runs, every pair of the step (CPU ones too) is
+     *   reported that way, so all events of a step describe the same frame.
+     * - `'sameFrame'`: drawn and read back inside the step (the main thread waits for the GPU:
+     *   2-11 ms on desktop, 7-40 ms on phones); contacts describe the current frame.
+     * - `'off'`: everything on the CPU.
+     *
+     * Nothing is built until a collider asks for the GPU; where there is no WebGL2 (WebGPU,
+     * native, WebGL1) the system stays on the CPU with one warning. Answers are identical on both.
+     */
+    get gpu(): GpuSetting {
+        return this._narrow.setting;
+    }
+
+    set gpu(v: GpuSetting) {
+        this._narrow.setting = v;
+    }
+
+    /** `'off'`, `'idle'` (no step wanted the GPU lately), `'active'`, or `'unavailable'` (see {@link gpuUnavailableReason}). */
+    get gpuStatus(): GpuStatus {
+        return this._narrow.status;
+    }
+
+    /** Why the GPU narrow phase is unavailable (the warning's reason), or null. */
+    get gpuUnavailableReason(): string | null {
+        return this._narrow.unavailableReason;
+    }
+
+    /** The GPU narrow phase while it exists (its `stats`: pairs drawn, pages, readbacks...), else null. */
+    get gpuNarrowPhase(): GpuNarrowPhase | null {
+        return this._narrow.gpu;
+    }
+
+    /**
+     * Frees the GPU narrow phase and its device (answers still on their way are dropped: the
+     * next step answers its own frame on the CPU). The next step that wants the GPU builds them
+     * again, and asks the device factory again even if it failed before.
+     */
+    disposeGpu(): void {
+        this._narrow.dispose();
+    }
+
     /** Mask cache figures (see PixelMasks.stats). */
     get maskCache() {
         return PixelMasks.stats();
@@ -135,6 +202,7 @@ export class CollisionSystem extends System {
     step(): void {
         this.frame++;
         this._syncAll();
+        this._narrow.explicitGpu = this._gpuWanted();
         this.world.step();
         if (this._debug && this._debug.enabled) this._debug.draw(this);
     }
@@ -302,6 +370,14 @@ export class CollisionSystem extends System {
             if (c._core && c._core.enabled && !this.world.stepping) this.world.setEnabled(c._core, false);
             c._live = false;
         }
+    }
+
+    /** True when an enabled collider asks for the GPU (NarrowMode.GPU). */
+    private _gpuWanted(): boolean {
+        if (this._narrow.setting === 'off') return false;
+        const list = this._colliders;
+        for (let i = 0; i < list.length; i++) if (list[i].mode === MODE_GPU && list[i]._live) return true;
+        return false;
     }
 
     private _warnUnusable(c: PixelCollider): void {

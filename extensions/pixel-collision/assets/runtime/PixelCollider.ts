@@ -30,11 +30,17 @@ Enum(PixelShape);
 
 /** How a {@link PixelCollider}'s pairs are decided (seed 000's flag, plus the backend choice). */
 export enum NarrowMode {
-    /** The system picks (today: the CPU; the GPU backend joins by a cost rule when it lands). */
+    /**
+     * The system picks per pair: the CPU, or the GPU for large rotated masks when a step has
+     * enough of them (the AUTO cost rule, runtime/gpu-narrow.ts); the CPU for small sprites.
+     */
     AUTO = 0,
     /** CPU bit masks (exact). */
     CPU = 1,
-    /** GPU red/blue test (not built yet: runs on the CPU, with one warning). */
+    /**
+     * GPU red/blue test on WebGL2 (exact: same answers as the CPU); see `CollisionSystem.gpu`
+     * for when contacts arrive. Where WebGL2 is missing it runs on the CPU, with one warning.
+     */
     GPU = 2,
     /** Bounds only: PIXELS colliders collide as their sprite's quad (no per-pixel test). */
     BOUNDS = 3,
@@ -91,7 +97,7 @@ export class PixelCollider extends Component {
         this._accuracyDirty = true;
     }
 
-    @property({ type: NarrowMode, tooltip: 'AUTO: the system picks. CPU: exact bit masks. GPU: the red/blue render-texture test (runs on the CPU until that backend lands). BOUNDS: the sprite\'s quad only, no per-pixel test.' })
+    @property({ type: NarrowMode, tooltip: 'AUTO: the system picks (GPU only for large rotated sprites, many at a time). CPU: exact bit masks. GPU: the red/blue test on WebGL2, same answers (CollisionSystem.gpu: one frame late by default). BOUNDS: the sprite\'s quad only, no per-pixel test.' })
     get mode(): NarrowMode { return this._mode; }
     set mode(v: NarrowMode) { if (v !== this._mode) { this._mode = v; this._shapeDirty = true; } }
 
@@ -401,9 +407,7 @@ export class PixelCollider extends Component {
         const w = frame.rect.width, h = frame.rect.height;
         const quadBox: ColliderShape = { kind: 'box', width: w, height: h, anchorX: 0, anchorY: 0 };
         if (this._mode === NarrowMode.BOUNDS) return quadBox;
-        if (this._mode === NarrowMode.GPU) {
-            PixelMasks.warnOnce('gpu-mode', 'NarrowMode.GPU: the GPU narrow phase is not in this build yet; GPU colliders are tested on the CPU (same answers).');
-        }
+        // NarrowMode.GPU / AUTO: the mask is the same; the system's narrow phase picks the backend (gpu-narrow.ts).
         if (this._ownMask && this._ownMask.width === w && this._ownMask.height === h && frame === this._frame) {
             return { kind: 'mask', mask: this._ownMask };
         }

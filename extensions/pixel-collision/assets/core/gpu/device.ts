@@ -73,6 +73,13 @@ export interface GpuDevice {
      * context was lost since {@link startRead}): the caller decides those pairs another way.
      */
     finishRead(slot: number, out: Uint8Array): boolean;
+    /**
+     * Optional. Called by the {@link GpuNarrowPhase} at the end of every `run` (also when it
+     * throws), after its last device call of that run. A device on a context shared with an
+     * engine restores there the GL state it changed since the run began (once per run, instead
+     * of around each call: reading GL state can be a synchronous round trip to the GPU process).
+     */
+    endFrame?(): void;
     /** Frees the device's GPU objects. */
     dispose(): void;
 }

@@ -26,7 +26,19 @@ export interface GpuNarrowPhaseOptions {
      * it by default): answers arrive one step late, `run` returns the frame they describe.
      */
     readback?: GpuReadback;
+    /**
+     * Which mask-mask pairs go to the GPU (default: all). Called once per pair while a frame is
+     * planned, with the pair's index in that `run`'s lists (so a caller can decide a whole frame
+     * before calling `run`, e.g. a cost rule that counts pairs). Pairs it rejects are decided on
+     * the CPU *inside this narrow phase*, while planning: in `'nextFrame'` mode their answers are
+     * handed out with the GPU pairs', one step later, so every answer of a step describes the
+     * same frame. Counted in `stats.cpuRule`.
+     */
+    useGpu?: GpuPairFilter;
 }
+
+/** See {@link GpuNarrowPhaseOptions.useGpu}. */
+export type GpuPairFilter = (a: Collider<any>, b: Collider<any>, index: number) => boolean;
 
 /**
  * The GPU narrow phase (seed 000's red/blue render-texture test, done exactly): every mask–mask
@@ -91,7 +103,8 @@ export interface GpuNarrowPhaseOptions {
  *
  * ## What stays on the CPU (counted in {@link GpuStats})
  *
- * - pairs with a box, circle or polygon collider (`cpuShape`);
+ * - pairs with a box, circle or polygon collider (`cpuShape`), and pairs the `useGpu` option
+ *   rejects (`cpuRule`; the Cocos `CollisionSystem`'s CPU / AUTO colliders);
  * - tiles larger than a page side (`cpuTooLarge`), maps whose `eps` is not small (`cpuPrecision`:
  *   absurd scales), masks larger than the atlas (`cpuAtlas`);
  * - every pair of a frame in which the device's context is lost, and pairs whose readback the
@@ -112,6 +125,7 @@ export class GpuNarrowPhase implements NarrowPhase {
     readonly readback: GpuReadback;
 
     private readonly _device: GpuDevice;
+    private readonly _useGpu: GpuPairFilter | null;
     private readonly _cpu = new CpuNarrowPhase();
     private readonly _maxSide: number;
     private _generation = NaN;
@@ -178,9 +192,24 @@ export class GpuNarrowPhase implements NarrowPhase {
         if (rb !== 'nextFrame' && rb !== 'sameFrame') throw new RangeError(`readback must be 'nextFrame' or 'sameFrame', got ${String(rb)}.`);
         if (rb === 'nextFrame' && !device.asyncReadback) throw new RangeError(`readback 'nextFrame' needs a device that reads back without stalling (WebGL2); this one (asyncReadback false) offers 'sameFrame' only.`);
         this.readback = rb;
+        this._useGpu = options?.useGpu ?? null;
+    }
+
+    /** 'nextFrame': whether a planned frame's answers are still to be handed out by the next `run`. */
+    get pending(): boolean {
+        return this._pending;
     }
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
+        contacts: Contact[], frame: number, separation: boolean): number {
+        try {
+            return this._run(a, b, count, accuracy, contacts, frame, separation);
+        } finally {
+            if (this._device.endFrame) this._device.endFrame();
+        }
+    }
+
+    private _run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean): number {
         const st = this.stats;
         st.begin(count);
@@ -322,6 +351,7 @@ export class GpuNarrowPhase implements NarrowPhase {
         for (let i = 0; i < count; i++) {
             const ma = this._planMaskA[i], mb = this._planMaskB[i];
             if (!ma || !mb) { this._status[i] = S_CPU; st.cpuShape++; continue; }
+            if (this._useGpu !== null && !this._useGpu(this._planA[i]!, this._planB[i]!, i)) { this._status[i] = S_CPU; st.cpuRule++; continue; }
             const acc = this._planAcc[i];
             readT(T, 12 * i, ta);
             readT(T, 12 * i + 6, tb);
@@ -410,6 +440,9 @@ export class GpuNarrowPhase implements NarrowPhase {
     }
 
     private _closePage(w: number, h: number): void {
+        // An even width makes a row 8n bytes: a readback needs no PACK_ALIGNMENT of its own (a
+        // device on a shared context then leaves that state alone).
+        if ((w & 1) === 1 && w + 1 <= this._maxSide) w++;
         this._pageW[this._pages - 1] = w;
         this._pageH[this._pages - 1] = h;
     }
@@ -736,6 +769,8 @@ export class GpuStats {
     misses = 0;
     /** Pairs decided on the CPU: a box / circle / polygon collider. */
     cpuShape = 0;
+    /** ...: the `useGpu` option sent the pair to the CPU. */
+    cpuRule = 0;
     /** ...: the tile is larger than a page side. */
     cpuTooLarge = 0;
     /** ...: the map's float32 error bound is too large (absurd scale). */
@@ -781,7 +816,7 @@ export class GpuStats {
 
     /** @internal */
     resetPlan(): void {
-        this.gpuPairs = this.misses = this.cpuShape = this.cpuTooLarge = this.cpuPrecision = this.cpuAtlas = this.cpuLost = 0;
+        this.gpuPairs = this.misses = this.cpuShape = this.cpuRule = this.cpuTooLarge = this.cpuPrecision = this.cpuAtlas = this.cpuLost = 0;
     }
 
     /** @internal */

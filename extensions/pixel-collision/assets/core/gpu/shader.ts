@@ -65,18 +65,21 @@ export const ATTRIB_WORD_OFFSETS: readonly number[] = [0, 4, 8, 12, 16, 20, 24];
 /** Whether each attribute is an integer vector (`vertexAttribIPointer`) or float. */
 export const ATTRIB_IS_INT: readonly boolean[] = [true, false, false, true, false, false, true];
 
-/** Vertex shader: the tile's quad (two triangles from `gl_VertexID`, 6 vertices per tile). */
-export const PAIR_VERTEX_SHADER = `#version 300 es
-precision highp float;
-precision highp int;
-layout(location = 0) in ivec4 aTile;
+/**
+ * Vertex stage, the part every backend shares: the instance attributes, the flat varyings and
+ * `vec4 pairVertex()` (the clip-space corner of the tile). It reads `uPageSize` (the page size in
+ * pixels, a `vec2`), which each wrapper declares its own way: a plain uniform in
+ * {@link PAIR_VERTEX_SHADER}, a uniform block in the Cocos effect (`scripts/gen-effect.mjs`
+ * writes `effects/pixel-collide.effect` from these bodies), and `PC_VERTEX_ID`, the vertex index
+ * (`gl_VertexID` in GLSL ES 3.00). No `#version`, no precision.
+ */
+export const PAIR_VERTEX_BODY = `layout(location = 0) in ivec4 aTile;
 layout(location = 1) in vec4 aUA;
 layout(location = 2) in vec4 aVA;
 layout(location = 3) in ivec4 aRectA;
 layout(location = 4) in vec4 aUB;
 layout(location = 5) in vec4 aVB;
 layout(location = 6) in ivec4 aRectB;
-uniform vec2 uPageSize;
 flat out ivec2 vOrigin;
 flat out vec4 vUA;
 flat out vec4 vVA;
@@ -84,37 +87,36 @@ flat out ivec4 vRectA;
 flat out vec4 vUB;
 flat out vec4 vVB;
 flat out ivec4 vRectB;
-void main() {
+vec4 pairVertex() {
     // Corners of the two triangles (0,0) (1,0) (0,1) / (0,1) (1,0) (1,1): the tile's edges lie on
     // pixel edges, so every pixel centre of the tile is covered exactly once. The corner is
     // gl_VertexID % 6: the same in an instanced draw (6 vertices per instance, the WebGL2 device)
     // and in a plain draw of 6 vertices per tile each carrying its tile's data (a backend whose
-    // engine has no instancing).
-    int c = gl_VertexID % 6;
+    // engine has no instancing). PC_VERTEX_ID is gl_VertexID (GLSL ES 3.00), gl_VertexIndex in a
+    // Vulkan-style GLSL 4.50 variant (the effect); each wrapper defines it.
+    int c = PC_VERTEX_ID % 6;
     float cx = (c == 1 || c == 4 || c == 5) ? 1.0 : 0.0;
     float cy = (c == 2 || c == 3 || c == 5) ? 1.0 : 0.0;
     vec2 p = vec2(aTile.xy) + vec2(cx, cy) * vec2(aTile.zw);
-    gl_Position = vec4(p / uPageSize * 2.0 - 1.0, 0.0, 1.0);
     vOrigin = aTile.xy;
     vUA = aUA; vVA = aVA; vRectA = aRectA;
     vUB = aUB; vVB = aVB; vRectB = aRectB;
+    return vec4(p / uPageSize * 2.0 - 1.0, 0.0, 1.0);
 }
 `;
 
-/** Fragment shader: membership (and uncertainty) of both colliders at this pixel's sample. */
-export const PAIR_FRAGMENT_SHADER = `#version 300 es
-precision highp float;
-precision highp int;
-precision highp sampler2D;
-uniform sampler2D uAtlas;
-flat in ivec2 vOrigin;
+/**
+ * Fragment stage, the shared part: the flat varyings and `vec4 pairFragment()` (this pixel's 8
+ * cells). It reads `uAtlas` (the R8 mask atlas, `sampler2D`) and `gl_FragCoord`; the wrapper
+ * declares the sampler and writes the result. No `#version`, no precision.
+ */
+export const PAIR_FRAGMENT_BODY = `flat in ivec2 vOrigin;
 flat in vec4 vUA;
 flat in vec4 vVA;
 flat in ivec4 vRectA;
 flat in vec4 vUB;
 flat in vec4 vVB;
 flat in ivec4 vRectB;
-out vec4 oColor;
 
 // Texel (i, j) of the mask at atlas rect r: 1 when opaque, 0 when not or outside the mask. Every
 // mask has a 2-texel border of 0 in the atlas, so clamping the index to [-1, size] reads a 0 for
@@ -152,7 +154,7 @@ vec2 member(vec2 uv, vec4 U, vec4 V, ivec4 r) {
     return vec2(texel(r, i0, j0), (i1 != i0 || j1 != j0) ? 1.0 : 0.0);
 }
 
-void main() {
+vec4 pairFragment() {
     // This pixel covers cells (8 * x + s, y), s = 0..7, of the tile (gl_FragCoord is at the pixel
     // centre, x + 0.5). Each cell is a nibble: bit 0 in A, bit 1 in B, bit 2 A unsure, bit 3 B
     // unsure; cells 2c and 2c + 1 are the low and high nibble of channel c. Each channel is
@@ -174,6 +176,29 @@ void main() {
         int c = s >> 1;
         if (c == 0) bytes.x += v; else if (c == 1) bytes.y += v; else if (c == 2) bytes.z += v; else bytes.w += v;
     }
-    oColor = bytes / 255.0;
+    return bytes / 255.0;
+}
+`;
+
+/** Vertex shader (GLSL ES 3.00) of the plain WebGL2 device: {@link PAIR_VERTEX_BODY} and a main. */
+export const PAIR_VERTEX_SHADER = `#version 300 es
+precision highp float;
+precision highp int;
+#define PC_VERTEX_ID gl_VertexID
+uniform vec2 uPageSize;
+${PAIR_VERTEX_BODY}void main() {
+    gl_Position = pairVertex();
+}
+`;
+
+/** Fragment shader (GLSL ES 3.00) of the plain WebGL2 device: {@link PAIR_FRAGMENT_BODY} and a main. */
+export const PAIR_FRAGMENT_SHADER = `#version 300 es
+precision highp float;
+precision highp int;
+precision highp sampler2D;
+uniform sampler2D uAtlas;
+out vec4 oColor;
+${PAIR_FRAGMENT_BODY}void main() {
+    oColor = pairFragment();
 }
 `;

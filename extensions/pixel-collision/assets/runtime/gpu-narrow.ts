@@ -1,0 +1,273 @@
+/**
+ * The narrow phase of the Cocos `CollisionSystem`'s world: the CPU narrow phase, plus the GPU
+ * narrow phase (`core/gpu`) over the Cocos device, built lazily the first time a step wants it.
+ * No `cc` import: the device comes from a factory (`gpu-cocos-device.ts` in the game, a
+ * software device in tests), warnings go through a callback (the system's `warnOnce`).
+ *
+ * ## Which pairs go to the GPU
+ *
+ * Each collider says what it wants with `PixelCollider.mode` (values {@link MODE_AUTO},
+ * {@link MODE_CPU}, {@link MODE_GPU}, {@link MODE_BOUNDS} = `NarrowMode`):
+ *
+ * ```
+ *   either side CPU or BOUNDS            -> CPU  (BOUNDS colliders are boxes: CPU anyway)
+ *   a side GPU, the other GPU or AUTO    -> GPU
+ *   both AUTO                            -> GPU when the pair is "heavy" (autoPairIsHeavy) AND the
+ *                                           GPU path runs this step; else CPU
+ *   box / circle / polygon pairs         -> CPU (inside the GPU narrow phase: cpuShape)
+ * ```
+ *
+ * The GPU path runs in a step when `gpu` is not `'off'`, a device is available, and either a
+ * collider with mode GPU is enabled ({@link PixelNarrowPhase.explicitGpu}) or the step has at
+ * least {@link AUTO_GPU_MIN_PAIRS} heavy AUTO pairs; it then stays on for
+ * {@link AUTO_GPU_HOLD_STEPS} more steps (so a game hovering around the threshold does not
+ * switch back and forth: each switch in `'nextFrame'` mode repeats or skips one frame, below).
+ *
+ * ## The AUTO cost rule (bench/results/gpu-swiftshader.md, software WebGL2, 2 cores)
+ *
+ * A pair is *heavy* when both are masks and one of them is rotated (its texel-to-world map is
+ * not axis-aligned or a quarter turn: the CPU must rasterize it exactly every frame it moves,
+ * instead of reading its bits in place) and covers at least {@link AUTO_GPU_MIN_CELLS} sample
+ * cells (mask texels x |det| x accuracy^2). Measured: 48x48 rotated pairs (2,304 cells) cost
+ * 1.3 ms (50 pairs) / 7.9 ms (200) on the CPU against 2.6 / 9.6 ms on the GPU with a same-frame
+ * readback, so the CPU wins; one 256x256 rotated sprite (65,536 cells) against 100 rotated 32x32
+ * bullets cost 14.5 ms on the CPU against 4.8 ms on the GPU (same frame; 1.3 ms blocked in
+ * next-frame mode). The threshold, 128x128 = 16,384 cells, sits between the two (about the
+ * geometric middle, rounded to a power of two). A readback has a fixed cost (0.3-0.4 ms for one
+ * synchronous read of an empty page) and the heavy pairs above save about 0.11 ms each
+ * ((14.5 - 4.8) / 87 pairs), so it pays from about 4 heavy pairs; the rule asks for 8 (twice
+ * that). On a real GPU the draw is cheaper and the synchronous readback dearer (2-11 ms desktop,
+ * 7-40 ms phones, COCOS-NOTES): the default `'nextFrame'` mode hides the latter.
+ *
+ * ## Every answer of a step describes one frame
+ *
+ * While the GPU path runs, all pairs of a step go through the one GPU narrow phase: its
+ * `useGpu` option sends the CPU pairs to its internal CPU path, decided while the frame is
+ * planned, so in `'nextFrame'` mode they come back with the GPU pairs one step later and the
+ * world stamps them all with the frame they describe (`contact.frame`). Switching the path:
+ *
+ * - on, in `'nextFrame'` mode: the step decides its own frame N on the CPU (returns N) and
+ *   plans N on the GPU; the next step hands out the GPU's answers for N again (frame N is
+ *   reported twice, identically: `onPixelCollideStay` with `contact.frame` N), then N+1...
+ * - off: the pending frame is dropped and the step answers its own frame on the CPU (one frame
+ *   is never reported, nothing else changes);
+ * - no device (WebGPU, native, WebGL1, no WebGL2 feature): CPU, one warning naming the reason;
+ * - a lost context: the GPU narrow phase decides that frame on the CPU (core/gpu).
+ */
+import { CpuNarrowPhase } from '../core/narrow-phase';
+import type { NarrowPhase } from '../core/narrow-phase';
+import type { Collider } from '../core/collider';
+import type { Contact } from '../core/contact';
+import { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
+import type { GpuDevice } from '../core/gpu/device';
+
+/** `NarrowMode` values (PixelCollider.ts; serialized in scenes, so they never change). */
+export const MODE_AUTO = 0;
+export const MODE_CPU = 1;
+export const MODE_GPU = 2;
+export const MODE_BOUNDS = 3;
+
+/** AUTO: sample cells a rotated mask must cover for its pairs to be heavy (128 x 128). */
+export const AUTO_GPU_MIN_CELLS = 16384;
+/** AUTO: heavy pairs a step needs to turn the GPU path on by itself. */
+export const AUTO_GPU_MIN_PAIRS = 8;
+/** Steps the GPU path stays on after the last step that wanted it. */
+export const AUTO_GPU_HOLD_STEPS = 60;
+
+/** `CollisionSystem.gpu`: how the GPU path reads back, or `'off'`. */
+export type GpuSetting = 'off' | 'nextFrame' | 'sameFrame';
+
+/** What a device factory returns: a device, or why there is none (`retry`: try again next step). */
+export type GpuDeviceResult = { device: GpuDevice; reason?: undefined; retry?: undefined } | { device: null; reason: string; retry?: boolean };
+
+/** Where the GPU narrow phase stands (`CollisionSystem.gpuStatus`). */
+export type GpuStatus = 'off' | 'idle' | 'active' | 'unavailable';
+
+/**
+ * True when an AUTO pair is heavy (see the file notes): both masks, and one side rotated with at
+ * least `minCells` sample cells at `accuracy`.
+ */
+export function autoPairIsHeavy(a: Collider<any>, b: Collider<any>, accuracy: number, minCells = AUTO_GPU_MIN_CELLS): boolean {
+    if (a.shape.kind !== 'mask' || b.shape.kind !== 'mask') return false;
+    return heavySide(a, accuracy, minCells) || heavySide(b, accuracy, minCells);
+}
+
+function heavySide(c: Collider<any>, accuracy: number, minCells: number): boolean {
+    const s = c.shape;
+    if (s.kind !== 'mask') return false;
+    const t = c.transform;
+    // Axis-aligned or a quarter turn (within rounding: setRotationFromEuler leaves 1e-16 for sin 180).
+    const tol = 1e-12 * (Math.abs(t.a) + Math.abs(t.b) + Math.abs(t.c) + Math.abs(t.d));
+    if ((Math.abs(t.b) <= tol && Math.abs(t.c) <= tol) || (Math.abs(t.a) <= tol && Math.abs(t.d) <= tol)) return false;
+    const cells = s.mask.width * s.mask.height * Math.abs(t.a * t.d - t.b * t.c) * accuracy * accuracy;
+    return cells >= minCells;
+}
+
+/** The `CollisionSystem` world's narrow phase (see the file notes). */
+export class PixelNarrowPhase implements NarrowPhase {
+    readonly name = 'pixel-collision';
+    /** The CPU narrow phase (every step while the GPU path is off; queries always). */
+    readonly cpu = new CpuNarrowPhase();
+    /** Set by the system every step: an enabled collider has mode GPU. */
+    explicitGpu = false;
+    /** AUTO rule parameters (see the file notes). */
+    autoMinCells = AUTO_GPU_MIN_CELLS;
+    autoMinPairs = AUTO_GPU_MIN_PAIRS;
+    holdSteps = AUTO_GPU_HOLD_STEPS;
+    /** Steps whose pairs went through the GPU narrow phase, and steps it was turned on. */
+    gpuSteps = 0;
+    activations = 0;
+
+    private _setting: GpuSetting = 'nextFrame';
+    private _gpu: GpuNarrowPhase | null = null;
+    private _device: GpuDevice | null = null;
+    private _unavailable: string | null = null;
+    private _active = false;
+    private _sinceWanted = 0;
+    private _want = new Uint8Array(64);
+    private readonly _useGpu = (_a: Collider<any>, _b: Collider<any>, i: number): boolean => this._want[i] === 1;
+
+    /**
+     * @param deviceFactory makes the device, the first time a step wants the GPU (once; a
+     *   result with `retry` is asked again next step).
+     * @param modeOf a collider's `NarrowMode` ({@link MODE_AUTO}...).
+     * @param warn one warning per key.
+     */
+    constructor(
+        private readonly deviceFactory: () => GpuDeviceResult,
+        private readonly modeOf: (c: Collider<any>) => number,
+        private readonly warn: (key: string, message: string) => void,
+    ) {}
+
+    /** See `CollisionSystem.gpu`. */
+    get setting(): GpuSetting {
+        return this._setting;
+    }
+
+    set setting(v: GpuSetting) {
+        if (v !== 'off' && v !== 'nextFrame' && v !== 'sameFrame') throw new RangeError(`CollisionSystem.gpu must be 'off', 'nextFrame' or 'sameFrame', got ${String(v)}.`);
+        if (v === this._setting) return;
+        this._setting = v;
+        // A new mode needs a new GPU narrow phase (its readback mode is fixed); the device stays.
+        this._dropGpu(false);
+    }
+
+    /** The GPU narrow phase while it exists (stats, atlas), else null. */
+    get gpu(): GpuNarrowPhase | null {
+        return this._gpu;
+    }
+
+    /** Why there is no GPU path (the warning's reason), or null. */
+    get unavailableReason(): string | null {
+        return this._unavailable;
+    }
+
+    get status(): GpuStatus {
+        if (this._setting === 'off') return 'off';
+        if (this._unavailable !== null) return 'unavailable';
+        return this._active ? 'active' : 'idle';
+    }
+
+    run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
+        contacts: Contact[], frame: number, separation: boolean, lazy?: boolean): number {
+        const wanted = this._select(a, b, count, accuracy);
+        const was = this._active;
+        if (wanted) { this._active = true; this._sinceWanted = 0; }
+        else if (this._active && ++this._sinceWanted > this.holdSteps) this._active = false;
+        const gpu = this._active ? this._ensureGpu() : null;
+        if (!gpu) {
+            if (was) this._dropGpu(false);
+            this._active = false;
+            return this.cpu.run(a, b, count, accuracy, contacts, frame, separation, lazy);
+        }
+        this.gpuSteps++;
+        if (!was) this.activations++;
+        if (gpu.readback === 'nextFrame' && !gpu.pending) {
+            // Turning on: plan this frame on the GPU, answer it now on the CPU (see the notes).
+            gpu.run(a, b, count, accuracy, contacts, frame, separation);
+            return this.cpu.run(a, b, count, accuracy, contacts, frame, separation, lazy);
+        }
+        return gpu.run(a, b, count, accuracy, contacts, frame, separation);
+    }
+
+    testPair(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): boolean {
+        return this.cpu.testPair(a, b, accuracy, separation, out);
+    }
+
+    /** Frees the GPU narrow phase and its device (a new one is made, or asked for again, when wanted). */
+    dispose(): void {
+        this._dropGpu(true);
+        this._active = false;
+        this._unavailable = null;
+        this._sinceWanted = 0;
+    }
+
+    /**
+     * Fills `_want` (1 = GPU) for the step's pairs; returns whether the step wants the GPU path
+     * by itself (a GPU collider is enabled, or enough heavy AUTO pairs).
+     */
+    private _select(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array): boolean {
+        if (this._setting === 'off' || this._unavailable !== null) return false;
+        if (this._want.length < count) this._want = new Uint8Array(Math.max(count, 2 * this._want.length));
+        const want = this._want;
+        let heavy = 0;
+        for (let i = 0; i < count; i++) {
+            const ma = this.modeOf(a[i]), mb = this.modeOf(b[i]);
+            let w = 0;
+            if (ma === MODE_CPU || mb === MODE_CPU || ma === MODE_BOUNDS || mb === MODE_BOUNDS) w = 0;
+            else if (ma === MODE_GPU || mb === MODE_GPU) w = 1;
+            else if (autoPairIsHeavy(a[i], b[i], accuracy[i], this.autoMinCells)) { w = 2; heavy++; }
+            want[i] = w;
+        }
+        const wanted = this.explicitGpu || heavy >= this.autoMinPairs;
+        // Heavy AUTO pairs ride along whenever the GPU path runs this step (its readback is paid).
+        const runs = wanted || this._active;
+        for (let i = 0; i < count; i++) if (want[i] === 2) want[i] = runs ? 1 : 0;
+        return wanted;
+    }
+
+    private _ensureGpu(): GpuNarrowPhase | null {
+        if (this._gpu) return this._gpu;
+        if (this._unavailable !== null || this._setting === 'off') return null;
+        if (!this._device) {
+            let r: GpuDeviceResult;
+            try {
+                r = this.deviceFactory();
+            } catch (err) {
+                r = { device: null, reason: `the device could not be created (${(err as Error).message})` };
+            }
+            if (!r.device) {
+                if (r.retry) return null;
+                this._unavailable = r.reason;
+                this.warn('gpu-unavailable', `The GPU narrow phase is not available here: ${r.reason}. Pairs of colliders with NarrowMode.GPU (and AUTO) are tested on the CPU (same answers, in the frame they happen).`);
+                return null;
+            }
+            this._device = r.device;
+        }
+        let readback = this._setting as 'nextFrame' | 'sameFrame';
+        if (readback === 'nextFrame' && !this._device.asyncReadback) {
+            this.warn('gpu-sync-only', "CollisionSystem.gpu is 'nextFrame' but this device cannot read back without stalling; using 'sameFrame'.");
+            readback = 'sameFrame';
+        }
+        try {
+            this._gpu = new GpuNarrowPhase(this._device, { readback, useGpu: this._useGpu });
+        } catch (err) {
+            this._unavailable = (err as Error).message;
+            this.warn('gpu-unavailable', `The GPU narrow phase is not available here: ${this._unavailable} Colliders with NarrowMode.GPU are tested on the CPU.`);
+            this._device.dispose();
+            this._device = null;
+            return null;
+        }
+        return this._gpu;
+    }
+
+    /** Forgets the GPU narrow phase (pending answers dropped); `device` frees the device too. */
+    private _dropGpu(device: boolean): void {
+        if (this._gpu) this._gpu.discardPending();
+        this._gpu = null;
+        if (device && this._device) {
+            this._device.dispose();
+            this._device = null;
+        }
+    }
+}

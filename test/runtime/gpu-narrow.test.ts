@@ -1,0 +1,377 @@
+/**
+ * The CollisionSystem's GPU path in the cc test double, with the software GPU device
+ * (test/browser/soft-device.ts: the shader evaluated in float32 on the CPU) standing in for the
+ * engine's WebGL2 context: which pairs go to the GPU (modes, the AUTO cost rule), the readback
+ * modes and the frame each event describes, and the fallbacks (no device, a retry, 'off', a lost
+ * context). The device factory of the engine (gpu-cocos-device.ts) is tested for its reasons.
+ */
+import { Node } from 'cc';
+import {
+    AUTO_GPU_MIN_CELLS, AUTO_GPU_MIN_PAIRS, CollisionSystem, createCocosGpuDevice, NarrowMode, PixelCollider, PixelMasks, autoPairIsHeavy,
+} from 'db://pixel-collision/runtime/index';
+import type { GpuDeviceResult, PixelContact } from 'db://pixel-collision/runtime/index';
+import { MODE_AUTO, MODE_BOUNDS, MODE_CPU, MODE_GPU } from '../../extensions/pixel-collision/assets/runtime/gpu-narrow';
+import { BitMask, CollisionWorld, affine } from '../../extensions/pixel-collision/assets/core';
+import { SoftGpuDevice } from '../browser/soft-device';
+import { logs } from './cc';
+import { frame, freshScene, sprite, texture, tick } from './helpers';
+
+const full = (w: number, h: number) => texture(w, h, () => true);
+const disc = (n: number) => texture(n, n, (x, y) => (x - n / 2 + 0.5) ** 2 + (y - n / 2 + 0.5) ** 2 < (n / 2) ** 2);
+const system = () => CollisionSystem.instance;
+const worldFrame = () => system().world.frame;
+
+/** Records `type self-other count frame` for every event a collider gets. */
+function listen(c: PixelCollider, log: string[]): void {
+    for (const type of ['onPixelCollide', 'onPixelCollideStay', 'onPixelCollideEnd']) {
+        c.on(type, (self: PixelCollider, other: PixelCollider, contact: PixelContact) => {
+            log.push(`${type.replace('onPixelCollide', '') || 'Enter'} ${self.node.name}-${other.node.name} ${contact.count} f${contact.frame}`);
+        });
+    }
+}
+
+let soft: SoftGpuDevice;
+let factoryCalls = 0;
+function useDevice(make: () => GpuDeviceResult): void {
+    CollisionSystem.gpuDeviceFactory = () => { factoryCalls++; return make(); };
+}
+
+beforeEach(() => {
+    freshScene();
+    PixelMasks.clear();
+    system().disposeGpu();
+    system().gpu = 'nextFrame';
+    soft = new SoftGpuDevice(4096, 0, Math.random, true);
+    factoryCalls = 0;
+    useDevice(() => ({ device: soft }));
+});
+
+afterAll(() => {
+    system().disposeGpu();
+    system().gpu = 'nextFrame';
+});
+
+describe('NarrowMode values and the AUTO cost rule', () => {
+    test('the mode constants of gpu-narrow.ts are NarrowMode (serialized values)', () => {
+        expect([MODE_AUTO, MODE_CPU, MODE_GPU, MODE_BOUNDS]).toEqual([NarrowMode.AUTO, NarrowMode.CPU, NarrowMode.GPU, NarrowMode.BOUNDS]);
+    });
+
+    test('heavy = both masks and one side rotated (not a quarter turn) with >= 128x128 sample cells', () => {
+        const w = new CollisionWorld();
+        const big = new BitMask(128, 128), small = new BitMask(32, 32);
+        const rot = (deg: number, s = 1) => { const r = deg * Math.PI / 180; return affine(s * Math.cos(r), s * Math.sin(r), -s * Math.sin(r), s * Math.cos(r), 0, 0); };
+        const c = (m: BitMask, t = affine(1, 0, 0, 1, 0, 0)) => w.add({ shape: { kind: 'mask', mask: m }, transform: t });
+        expect(AUTO_GPU_MIN_CELLS).toBe(128 * 128);
+        expect(autoPairIsHeavy(c(big, rot(30)), c(small, rot(10)), 1)).toBe(true);
+        expect(autoPairIsHeavy(c(small, rot(10)), c(big, rot(30)), 1)).toBe(true); // either side
+        expect(autoPairIsHeavy(c(big), c(small, rot(10)), 1)).toBe(false); // the large one is upright: zero-copy on the CPU
+        expect(autoPairIsHeavy(c(small, rot(30)), c(small, rot(10)), 1)).toBe(false); // small sprites stay on the CPU
+        // A quarter turn as setRotationFromEuler makes it (1e-16 where sin 180 should be 0).
+        expect(autoPairIsHeavy(c(big, affine(-1, 1.2e-16, -1.2e-16, -1, 0, 0)), c(small, rot(10)), 1)).toBe(false);
+        expect(autoPairIsHeavy(c(big, rot(90)), c(small, rot(10)), 1)).toBe(false);
+        // Cells count the accuracy and the scale: 128^2 at accuracy 0.5 is 64^2 cells; 64^2 scaled 2x is 128^2.
+        expect(autoPairIsHeavy(c(big, rot(30)), c(small, rot(10)), 0.5)).toBe(false);
+        expect(autoPairIsHeavy(c(new BitMask(64, 64), rot(30, 2)), c(small), 1)).toBe(true);
+        // Shapes never.
+        expect(autoPairIsHeavy(w.add({ shape: { kind: 'box', width: 500, height: 500 }, transform: rot(30) }), c(big, rot(30)), 1)).toBe(false);
+    });
+});
+
+describe("gpu = 'nextFrame' (default)", () => {
+    test('a GPU collider builds the GPU path lazily; events come one step late and contact.frame names the frame they describe', () => {
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        const b = sprite('B', frame(tex), { x: 40 });
+        a.collider.mode = NarrowMode.GPU;
+        const log: string[] = [];
+        listen(a.collider, log);
+        expect(system().gpu).toBe('nextFrame');
+        expect(system().gpuStatus).toBe('idle');
+        tick(); // no candidate pair yet
+        expect(factoryCalls).toBe(1);
+        expect(system().gpuStatus).toBe('active');
+        b.node.setPosition(10, 0, 0);
+        tick();
+        const f2 = worldFrame();
+        tick();
+        const f3 = worldFrame();
+        tick();
+        b.node.setPosition(40, 0, 0);
+        tick();
+        // Turning on: frame f2 is answered on the CPU at once, then by the GPU again (a repeat).
+        expect(log).toEqual([
+            `Enter A-B 96 f${f2}`,
+            `Stay A-B 96 f${f2}`,
+            `Stay A-B 96 f${f3}`,
+            `End A-B 96 f${f3}`,
+        ]);
+        const gpu = system().gpuNarrowPhase!;
+        expect(gpu.readback).toBe('nextFrame');
+        expect(soft.asyncStarts).toBeGreaterThanOrEqual(2);
+        expect(soft.reads).toBe(0); // never a synchronous read
+        expect(factoryCalls).toBe(1);
+    });
+
+    test('a CPU pair of a GPU step is decided inside the GPU narrow phase and reported with the same frame as the GPU pairs', () => {
+        const tex = full(16, 16);
+        const g = sprite('G', frame(tex), { x: 0 });
+        const c = sprite('C', frame(tex), { x: 10 });
+        const u = sprite('U', frame(tex), { x: -10 });
+        g.collider.mode = NarrowMode.GPU;
+        c.collider.mode = NarrowMode.CPU; // CPU wins over GPU
+        // U is AUTO: with a GPU collider it follows the GPU side (G-U on the GPU).
+        const log: string[] = [];
+        listen(g.collider, log);
+        tick();
+        tick();
+        tick();
+        const f = worldFrame();
+        const st = system().gpuNarrowPhase!.stats;
+        expect(st.gpuPairs).toBe(1); // G-U
+        expect(st.cpuRule).toBe(1); // G-C
+        expect(log.slice(-2).sort()).toEqual([`Stay G-C 96 f${f - 1}`, `Stay G-U 96 f${f - 1}`]);
+    });
+
+    test('answers equal the CPU system\'s, one step later (rotated disc sprites moving every frame)', () => {
+        const dropped: number[] = [];
+        const run = (gpu: 'off' | 'nextFrame'): string[][] => {
+            freshScene();
+            system().disposeGpu();
+            system().gpu = gpu;
+            const tex = disc(24);
+            const nodes = [0, 1, 2, 3].map((i) => sprite(`S${i}`, frame(tex), { x: i * 15, angle: 17 * i + 5 }));
+            for (const n of nodes) n.collider.mode = NarrowMode.GPU;
+            const steps: string[][] = [];
+            for (let k = 0; k < 8; k++) {
+                nodes.forEach((n, i) => { n.node.setPosition(i * 15 + Math.sin(k + i) * 6, Math.cos(k * 0.7 + i) * 4, 0); n.node.setRotationFromEuler(0, 0, 17 * i + 9 * k); });
+                tick();
+                dropped.push(system().gpuNarrowPhase?.stats.lateDroppedHits ?? 0);
+                const s: string[] = [];
+                for (const n of nodes) for (let j = 0; j < n.collider.contactCount; j++) {
+                    const ct = n.collider.getContact(j)!;
+                    s.push(`${n.node.name}-${n.collider.getTouching(j)!.node.name} ${ct.count} ${ct.centroid.x.toFixed(6)},${ct.centroid.y.toFixed(6)} ${ct.normal.x.toFixed(6)}`);
+                }
+                steps.push(s.sort());
+            }
+            return steps;
+        };
+        const cpu = run('off');
+        dropped.length = 0;
+        const late = run('nextFrame');
+        // Step k + 1 of the GPU run reports the frame of step k (the turn-on step answers itself),
+        // except a hit of frame k whose pair is no longer a candidate in step k + 1 (its boxes
+        // separated): the world does not ask about it, the GPU narrow phase counts it dropped.
+        expect(late[0]).toEqual(cpu[0]);
+        let droppedSeen = 0;
+        for (let k = 1; k < 7; k++) {
+            const missing = cpu[k].filter((x) => !late[k + 1].includes(x));
+            expect(late[k + 1].filter((x) => !cpu[k].includes(x))).toEqual([]);
+            expect(missing.length).toBe(2 * dropped[k + 1]);
+            droppedSeen += dropped[k + 1];
+        }
+        expect(droppedSeen).toBeLessThanOrEqual(1);
+        expect(cpu.flat().length).toBeGreaterThan(10);
+    });
+
+    test('a lost context: those frames are decided on the CPU inside the GPU narrow phase (same answers); restored: the atlas is uploaded again', () => {
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        sprite('B', frame(tex), { x: 10 });
+        a.collider.mode = NarrowMode.GPU;
+        const log: string[] = [];
+        listen(a.collider, log);
+        tick();
+        tick();
+        soft.lose();
+        tick();
+        expect(system().gpuNarrowPhase!.stats.cpuLost).toBe(1);
+        tick();
+        soft.restore();
+        const uploads = system().gpuNarrowPhase!.atlas.uploads;
+        tick();
+        tick();
+        expect(system().gpuNarrowPhase!.stats.gpuPairs).toBe(1);
+        expect(system().gpuNarrowPhase!.atlas.uploads).toBeGreaterThan(uploads);
+        expect(log.every((l) => / 96 f\d+$/.test(l))).toBe(true);
+        expect(log.filter((l) => l.startsWith('End'))).toEqual([]);
+        expect(log).toHaveLength(6);
+    });
+});
+
+describe("gpu = 'sameFrame' and 'off'", () => {
+    test("'sameFrame': events in the step of their frame, drawn and read synchronously", () => {
+        system().gpu = 'sameFrame';
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        sprite('B', frame(tex), { x: 10 });
+        a.collider.mode = NarrowMode.GPU;
+        const log: string[] = [];
+        listen(a.collider, log);
+        tick();
+        const f1 = worldFrame();
+        tick();
+        expect(log).toEqual([`Enter A-B 96 f${f1}`, `Stay A-B 96 f${f1 + 1}`]);
+        expect(soft.reads).toBe(2);
+        expect(system().gpuNarrowPhase!.readback).toBe('sameFrame');
+    });
+
+    test("'off': the device factory is never called; GPU colliders are decided on the CPU in their frame", () => {
+        system().gpu = 'off';
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        sprite('B', frame(tex), { x: 10 });
+        a.collider.mode = NarrowMode.GPU;
+        const log: string[] = [];
+        listen(a.collider, log);
+        tick();
+        expect(log).toEqual([`Enter A-B 96 f${worldFrame()}`]);
+        expect(factoryCalls).toBe(0);
+        expect(system().gpuStatus).toBe('off');
+    });
+
+    test('a bad setting is refused with the allowed values', () => {
+        expect(() => { system().gpu = 'fast' as never; }).toThrow(/'off', 'nextFrame' or 'sameFrame'/);
+    });
+
+    test("switching 'nextFrame' -> 'off' drops the pending frame; the next step answers its own frame", () => {
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        sprite('B', frame(tex), { x: 10 });
+        a.collider.mode = NarrowMode.GPU;
+        const log: string[] = [];
+        listen(a.collider, log);
+        tick();
+        tick();
+        system().gpu = 'off';
+        tick();
+        const f = worldFrame();
+        expect(log[log.length - 1]).toBe(`Stay A-B 96 f${f}`);
+        expect(log.filter((l) => l.startsWith('End'))).toEqual([]);
+    });
+});
+
+describe('fallbacks', () => {
+    test('no device: one warning naming the reason, the factory is asked once, everything on the CPU in its own frame', () => {
+        useDevice(() => ({ device: null, reason: 'the engine renders with WebGPU: no WebGL2 context' }));
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        sprite('B', frame(tex), { x: 10 });
+        a.collider.mode = NarrowMode.GPU;
+        const log: string[] = [];
+        listen(a.collider, log);
+        tick();
+        const f1 = worldFrame();
+        tick();
+        tick();
+        expect(log).toEqual([`Enter A-B 96 f${f1}`, `Stay A-B 96 f${f1 + 1}`, `Stay A-B 96 f${f1 + 2}`]);
+        expect(factoryCalls).toBe(1);
+        const warnings = logs.warn.filter((w) => /GPU narrow phase is not available/.test(w));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(/WebGPU/);
+        expect(system().gpuStatus).toBe('unavailable');
+        expect(system().gpuUnavailableReason).toMatch(/WebGPU/);
+        expect(system().gpuNarrowPhase).toBeNull();
+    });
+
+    test('a factory that throws counts as no device (one warning), never an exception in the step', () => {
+        useDevice(() => { throw new Error('shader did not compile'); });
+        const a = sprite('A', frame(full(8, 8)));
+        a.collider.mode = NarrowMode.GPU;
+        expect(() => { tick(); tick(); }).not.toThrow();
+        expect(logs.warn.filter((w) => /shader did not compile/.test(w))).toHaveLength(1);
+    });
+
+    test('"retry" (no engine device yet): no warning, asked again next step, then used', () => {
+        let n = 0;
+        useDevice(() => (++n < 3 ? { device: null, reason: 'the engine has no graphics device yet', retry: true } : { device: soft }));
+        const tex = full(16, 16);
+        const a = sprite('A', frame(tex), { x: 0 });
+        sprite('B', frame(tex), { x: 10 });
+        a.collider.mode = NarrowMode.GPU;
+        tick();
+        tick();
+        expect(system().gpuNarrowPhase).toBeNull();
+        tick();
+        tick();
+        expect(factoryCalls).toBe(3);
+        expect(system().gpuNarrowPhase!.stats.gpuPairs).toBe(1);
+        expect(logs.warn.filter((w) => /not available/.test(w))).toEqual([]);
+    });
+
+    test("'nextFrame' on a device without non-blocking readback: 'sameFrame', one warning", () => {
+        const sync = new SoftGpuDevice(4096, 0, Math.random, false);
+        useDevice(() => ({ device: sync }));
+        const a = sprite('A', frame(full(16, 16)), { x: 0 });
+        sprite('B', frame(full(16, 16)), { x: 10 });
+        a.collider.mode = NarrowMode.GPU;
+        tick();
+        tick();
+        expect(system().gpuNarrowPhase!.readback).toBe('sameFrame');
+        expect(logs.warn.filter((w) => /cannot read back without stalling/.test(w))).toHaveLength(1);
+        expect(sync.reads).toBe(2);
+    });
+});
+
+describe('AUTO colliders', () => {
+    /** One large rotated boss and `n` small bullets on it, all AUTO. */
+    function bossAndBullets(n: number): { boss: Node } {
+        const boss = sprite('Boss', frame(disc(128)), { x: 0, angle: 30 });
+        const bt = disc(12);
+        for (let i = 0; i < n; i++) sprite(`b${i}`, frame(bt), { x: -40 + 10 * i, y: (i % 3) * 8 - 8, angle: 11 * i });
+        return { boss: boss.node };
+    }
+
+    test(`${AUTO_GPU_MIN_PAIRS} heavy pairs in a step turn the GPU path on; small pairs stay on the CPU in it`, () => {
+        bossAndBullets(AUTO_GPU_MIN_PAIRS);
+        sprite('s1', frame(full(8, 8)), { x: 300 });
+        sprite('s2', frame(full(8, 8)), { x: 304, angle: 20 });
+        tick();
+        tick();
+        expect(factoryCalls).toBe(1);
+        const st = system().gpuNarrowPhase!.stats;
+        expect(st.gpuPairs).toBe(AUTO_GPU_MIN_PAIRS);
+        expect(st.cpuRule).toBeGreaterThanOrEqual(1); // s1-s2, and bullet-bullet pairs
+        expect(system().gpuStatus).toBe('active');
+    });
+
+    test(`${AUTO_GPU_MIN_PAIRS - 1} heavy pairs: the CPU (no device is even made)`, () => {
+        bossAndBullets(AUTO_GPU_MIN_PAIRS - 1);
+        tick();
+        tick();
+        expect(factoryCalls).toBe(0);
+        expect(system().gpuStatus).toBe('idle');
+    });
+
+    test('an upright boss keeps its pairs on the CPU (it is read in place there)', () => {
+        const { boss } = bossAndBullets(AUTO_GPU_MIN_PAIRS + 2);
+        boss.setRotationFromEuler(0, 0, 0);
+        tick();
+        expect(factoryCalls).toBe(0);
+    });
+});
+
+describe('createCocosGpuDevice (the engine device factory)', () => {
+    function withEngine(root: unknown, body: () => void, native = false): void {
+        const cc = jest.requireActual('./cc') as { director: { root?: unknown }; gfx: Record<string, unknown>; sys: { isNative: boolean } };
+        const saved = { root: cc.director.root, gfx: { ...cc.gfx }, native: cc.sys.isNative };
+        Object.assign(cc.gfx, { API: { UNKNOWN: 0, GLES2: 1, GLES3: 2, METAL: 3, VULKAN: 4, NVN: 5, WEBGL: 6, WEBGL2: 7, WEBGPU: 8 } });
+        cc.director.root = root;
+        cc.sys.isNative = native;
+        try { body(); } finally {
+            cc.director.root = saved.root;
+            cc.sys.isNative = saved.native;
+            for (const k of Object.keys(cc.gfx)) delete cc.gfx[k];
+            Object.assign(cc.gfx, saved.gfx);
+        }
+    }
+
+    test('no engine device yet: retry; WebGPU, WebGL1, native, a context without WebGL2 functions: null with the reason', () => {
+        withEngine(undefined, () => expect(createCocosGpuDevice()).toMatchObject({ device: null, retry: true }));
+        withEngine({ device: { gfxAPI: 8 } }, () => expect(createCocosGpuDevice().reason).toMatch(/WebGPU.*mapAsync/));
+        withEngine({ device: { gfxAPI: 6 } }, () => expect(createCocosGpuDevice().reason).toMatch(/WebGL1.*texelFetch/));
+        withEngine({ device: { gfxAPI: 4 } }, () => expect(createCocosGpuDevice().reason).toMatch(/gfx API 4/));
+        withEngine({ device: { gfxAPI: 7 } }, () => expect(createCocosGpuDevice().reason).toMatch(/exposes no context/));
+        withEngine({ device: { gfxAPI: 7, gl: { texStorage2D() {} } } }, () => expect(createCocosGpuDevice().reason).toMatch(/lacks WebGL2 functions \(vertexAttribIPointer/));
+        withEngine({ device: { gfxAPI: 7 } }, () => expect(createCocosGpuDevice().reason).toMatch(/native platforms.*17648/), true);
+    });
+});
