@@ -94,7 +94,10 @@ function refInside(s: WorldShape, k: number, l: number, acc: number): boolean {
         const dx = x - s.cx;
         const dy = y - s.cy;
         const v = s.r * s.r - (dx * dx + dy * dy);
-        if (Math.abs(v) > tol * (s.r * s.r + dx * dx + dy * dy)) return v > 0;
+        // The bound is on the operands before the subtractions: x and y are rounded, and
+        // x - cx cancels, so |dx| alone does not bound the error.
+        const mx = Math.abs(x) + Math.abs(s.cx), my = Math.abs(y) + Math.abs(s.cy);
+        if (Math.abs(v) > tol * (s.r * s.r + mx * mx + my * my)) return v > 0;
         exactFallbacks++;
         const DX = fsub(sampleFrac(k, acc), frac(s.cx));
         const DY = fsub(sampleFrac(l, acc), frac(s.cy));
@@ -109,7 +112,10 @@ function refInside(s: WorldShape, k: number, l: number, acc: number): boolean {
         const a = (xj - xi) * (y - yi);
         const b = (yj - yi) * (x - xi);
         const v = a - b;
-        if (Math.abs(v) > tol * (Math.abs(a) + Math.abs(b))) {
+        // Bound on the operands before the subtractions (x, y are rounded, and xj - xi or y - yi
+        // may cancel): |a| + |b| alone let a wrong sign through (found by a random seed).
+        const bound = (Math.abs(xj) + Math.abs(xi)) * (Math.abs(y) + Math.abs(yi)) + (Math.abs(yj) + Math.abs(yi)) * (Math.abs(x) + Math.abs(xi));
+        if (Math.abs(v) > tol * bound) {
             if (v < 0) return false;
             continue;
         }
