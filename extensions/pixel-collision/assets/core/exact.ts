@@ -134,6 +134,9 @@ const TMP4 = new Float64Array(4);
  * `a*d - b*c != 0` exactly (callers already check invertibility; a nonzero double determinant
  * implies it), a finite accuracy `> 0`, sample indices of magnitude at most `2^1000`. Nothing else
  * is assumed: subnormal, tiny or huge entries and translations are exact too (steps 1 to 3).
+ *
+ * Steps 1 to 3 for any sum of at most 8 products of 1 to 4 doubles are exported as
+ * {@link signOfProducts} (the exact stage of shapes.ts's membership predicates).
  */
 export class SampleMapper {
     /** Inverse transform entries (doubles). */
@@ -676,4 +679,75 @@ function compress(e: Float64Array, n: number, h: Float64Array, ho: number): numb
 function expansionSign(h: Float64Array, n: number): number {
     for (let i = n - 1; i >= 0; i--) if (h[i] !== 0) return h[i] > 0 ? 1 : -1;
     return 0;
+}
+
+// The exact sign of a sum of products (shared: shapes.ts's exact membership predicates) -----------
+
+/** Largest `sum_i 52*n[i] + 7*(count - 1)` accepted by {@link signOfProducts} (see there). */
+const PRODUCTS_SPAN = 1534;
+
+/**
+ * Exact sign (-1, 0 or 1) of `sum over i < count of f[4i] * f[4i+1] * ... * f[4i + n[i] - 1]`: 1 to
+ * 8 terms, each the product of 1 to 4 finite doubles of ANY magnitude (subnormal to
+ * 2^1023), whatever cancels. This is the general exact path of the module notes, steps 1 to 3:
+ * every nonzero factor is split into `m * 2^e` (step 1), a term's mantissas are multiplied into
+ * an expansion by TwoProduct and Scale-Expansion (components multiples of `2^-(52 n)`, below
+ * `2^n`), and the terms are summed in clusters at the bias of step 3.
+ *
+ * Requirement on the shape of the sum, fixed at each call site: `S = sum_i 52*n[i] + 7*(count - 1)
+ * <= 1534`. A cluster then spans `E_top - G <= S` (each joining term lowers `G` by at most
+ * `52 n + 7`), so a scaled component is a multiple of `2^(512 - S) >= 2^-1022`, a normal double,
+ * and below `2^516`: nothing rounds (step 3). For example 7 terms of 2, 2, 4, 4, 4, 4, 4 factors
+ * (S = 1290). A `RangeError` otherwise, and for a factor that is not finite.
+ *
+ * Operands in typed arrays and a small-integer result, so a call boxes nothing; inside, each
+ * helper has one call site, and they are inlined (no allocation per call: measured in
+ * test/core/shapes-exact.test.ts). Uses the module's term scratch, like SampleMapper's exact
+ * path (both run to completion, so they never interleave).
+ */
+export function signOfProducts(f: Float64Array, n: Int32Array, count: number): number {
+    if (!(count >= 1 && count <= MAX_TERMS)) throw new RangeError(`signOfProducts: ${count} terms; 1 to ${MAX_TERMS} are supported.`);
+    let span = 7 * (count - 1);
+    for (let i = 0; i < count; i++) {
+        const k = n[i];
+        if (!(k >= 1 && k <= 4)) throw new RangeError(`signOfProducts: term ${i} has ${k} factors; 1 to 4 are supported.`);
+        span += 52 * k;
+    }
+    if (span > PRODUCTS_SPAN) {
+        throw new RangeError(`signOfProducts: the terms span ${span} bits (52 per factor, 7 per further term); at most ${PRODUCTS_SPAN} are exact.`);
+    }
+    nTerms = 0;
+    for (let i = 0; i < count; i++) {
+        const o = 4 * i;
+        const k = n[i];
+        let zero = false;
+        for (let j = 0; j < k; j++) {
+            const x = f[o + j];
+            if (x === 0) zero = true;
+            else if (!(x - x === 0)) throw new RangeError(`signOfProducts: factor ${j} of term ${i} is ${x}; the exact sign needs finite factors.`);
+        }
+        if (zero) continue; // the term is 0
+        const t = nTerms++;
+        const c = 8 * t;
+        // One call site each for normalize and Scale-Expansion (an engine's inlining budget is
+        // per function; a helper left out of line would get its double argument boxed). The
+        // first product, Scale-Expansion of the one-component [m0] by m1, is TwoProduct(m0, m1).
+        let e = 0;
+        let cn = 0;
+        for (let j = 0; j < k; j++) {
+            normalize(f[o + j]);
+            e += ne;
+            if (j === 0) {
+                T_C[c] = OUT[NM];
+                cn = 1;
+            } else {
+                for (let q = 0; q < cn; q++) SCR[q] = T_C[c + q];
+                cn = scaleExpansion(SCR, 0, cn, OUT[NM], T_C, c); // at most 8 components for 4 factors
+            }
+        }
+        T_N[t] = cn;
+        T_E[t] = e;
+        T_G[t] = 52 * k;
+    }
+    return signOfTerms();
 }

@@ -11,7 +11,7 @@
  *     │      ╱   ╲
  *     │  v0 ●─────● v1          A sample (cell centre) belongs to a shape iff shapeContains says
  *     └──────────────▶ x        so (the boundary counts). Two shapes collide iff at least one
- *                               sample belongs to both (DESIGN.md, "The one definition of colliding").
+ *                               sample belongs to both (README.md, "The sampling definition").
  * ```
  *
  * - *Local* space of a shape collider is the node's local space (y-up, like Cocos
@@ -20,21 +20,23 @@
  *   `((k + 0.5) / accuracy, (l + 0.5) / accuracy)`, a shape's coordinates are the doubles stored in
  *   it, and {@link shapeContains} decides without rounding error: doubles with a certified error
  *   bound first; within that bound of the boundary, an error-free re-evaluation (exact whenever
- *   the coordinates are short binary fractions, as in most games); failing that, BigInt
- *   arithmetic. Everything that counts samples (testShapes, shapeRowCells, rasterizeShape) snaps
- *   its row spans to that predicate, so all of them, and a brute-force loop over every sample,
- *   agree sample for sample.
+ *   the coordinates are short binary fractions, as in most games); failing that, an exact sign
+ *   from floating-point expansions (exact.ts, signOfProducts: no BigInt, which JavaScriptCore
+ *   before iOS 14 lacks), for any finite coordinates. Everything that counts samples
+ *   (testShapes, shapeRowCells, rasterizeShape) snaps its row spans to that predicate, so all of
+ *   them, and a brute-force loop over every sample, agree sample for sample.
  * - Hot functions allocate nothing (builders, testShapes, shapeRowCells, rasterizeShape once its
  *   buffer is large enough, resolveAABB): results go to out-parameters, scratch lives in
  *   module-scope typed arrays, and internal calls pass only objects and small integers (an engine
  *   boxes a double passed to, or returned from, a call it does not inline, and a module-level
- *   `let` holding a double). The one exception is the BigInt fallback of the predicate (a sample
- *   within rounding distance of the boundary of a shape whose coordinates are not short binary
- *   fractions), which is rare.
+ *   `let` holding a double). That includes the exact fallback of the predicate (a sample within
+ *   rounding distance of the boundary of a shape whose coordinates are not short binary
+ *   fractions): its operands travel in typed arrays too.
  */
 import type { Affine2D } from './affine';
 import { assertInvertible } from './affine';
 import type { Contact } from './contact';
+import { signOfProducts } from './exact';
 import type { WorldRaster } from './raster';
 import { checkAccuracy, DEFAULT_ACCURACY, MAX_ACCURACY } from './sampling';
 
@@ -984,7 +986,23 @@ function looseRowSpan(shape: Readonly<WorldShape>): boolean {
 //
 // Stage 1 evaluates in doubles with a forward error bound; stage 2, within the bound, checks with
 // error-free transformations (Dekker/Shewchuk product and sum tails) that no operation rounded,
-// in which case the double result is exact; stage 3 evaluates with BigInt.
+// in which case the double result is exact; stage 3 multiplies each predicate out into a sum of
+// products of the input doubles and takes its exact sign with exact.ts's signOfProducts
+// (floating-point expansions, Shewchuk; no BigInt):
+//
+//   box side     A*v - Q                                     2 terms: A*v, -Q
+//   circle       X*X + Y*Y - 2*A*X*cx - 2*A*Y*cy             7 terms of 2, 2, 4, 4, 4, 4, 4
+//                  + A*A*cx*cx + A*A*cy*cy - A*A*r*r         factors (-2 is a factor)
+//   CCW edge     xj*Y - xi*Y - yj*X + yi*X                   6 terms of 2, 2, 2, 2, 3, 3
+//                  - A*xj*yi + A*yj*xi                       factors (+-A*xi*yi cancel)
+//
+// Multiplying out is algebra, not arithmetic: the sums are the predicates' values exactly, and
+// so are their signs. signOfProducts is exact for any finite doubles (it splits every factor
+// into mantissa and exponent, so nothing underflows or overflows, subnormals and 2^1023
+// included) within its size limit (52 per factor + 7 per further term <= 1534: here 163, 1290
+// and 763). It throws a RangeError for a non-finite operand, so the query point is checked
+// first (a sample index of 2^1023 or more, or a non-finite accuracy passed to
+// shapeContainsSample, which does not validate it); shapes are finite by construction.
 
 /** 2^-53, the unit roundoff. */
 const EPS = 1.1102230246251565e-16;
@@ -1024,7 +1042,11 @@ function boxSide(shape: Readonly<WorldShape>, which: number): number {
     eft[2] = p;
     const sign = productTailSign();
     if (sign !== UNKNOWN) return sign;
-    return bigSign(big(A) * big(v) - big(Q) * BIG_SCALE);
+    // Stage 3: the product may have underflowed or overflowed.
+    checkQuery();
+    PF[0] = A; PF[1] = v; PN[0] = 2;
+    PF[4] = -Q; PN[1] = 1;
+    return signOfProducts(PF, PN, 2);
 }
 
 /** Exact sign of `(X - A*cx)^2 + (Y - A*cy)^2 - (A*r)^2` for the query point. */
@@ -1051,21 +1073,21 @@ function circleSign(shape: Readonly<WorldShape>): number {
     // Stage 2: if no operation above rounded, u^2, v^2 and R^2 are exact, and comparing
     // fl(u^2 + v^2) with R^2 (as in boxSide) is exact.
     eft[0] = A; eft[1] = cx; eft[2] = ax;
-    if (productTailSign() !== 0) return circleSignBig(shape);
+    if (productTailSign() !== 0) return circleSignExpansion(shape);
     eft[0] = A; eft[1] = cy; eft[2] = ay;
-    if (productTailSign() !== 0) return circleSignBig(shape);
+    if (productTailSign() !== 0) return circleSignExpansion(shape);
     eft[0] = A; eft[1] = r; eft[2] = R;
-    if (productTailSign() !== 0) return circleSignBig(shape);
+    if (productTailSign() !== 0) return circleSignExpansion(shape);
     eft[0] = X; eft[1] = ax; eft[2] = u;
-    if (differenceTailSign() !== 0) return circleSignBig(shape);
+    if (differenceTailSign() !== 0) return circleSignExpansion(shape);
     eft[0] = Y; eft[1] = ay; eft[2] = v;
-    if (differenceTailSign() !== 0) return circleSignBig(shape);
+    if (differenceTailSign() !== 0) return circleSignExpansion(shape);
     eft[0] = u; eft[1] = u; eft[2] = uu;
-    if (productTailSign() !== 0) return circleSignBig(shape);
+    if (productTailSign() !== 0) return circleSignExpansion(shape);
     eft[0] = v; eft[1] = v; eft[2] = vv;
-    if (productTailSign() !== 0) return circleSignBig(shape);
+    if (productTailSign() !== 0) return circleSignExpansion(shape);
     eft[0] = R; eft[1] = R; eft[2] = rr;
-    if (productTailSign() !== 0) return circleSignBig(shape);
+    if (productTailSign() !== 0) return circleSignExpansion(shape);
     const s = uu + vv;
     if (s < rr) return -1;
     if (s > rr) return 1;
@@ -1073,12 +1095,23 @@ function circleSign(shape: Readonly<WorldShape>): number {
     return sumTailSign();
 }
 
-function circleSignBig(shape: Readonly<WorldShape>): number {
-    const bA = big(query[2]);
-    const bu = big(query[0]) * BIG_SCALE - bA * big(shape.cx);
-    const bv = big(query[1]) * BIG_SCALE - bA * big(shape.cy);
-    const bR = bA * big(shape.r);
-    return bigSign(bu * bu + bv * bv - bR * bR);
+/** Stage 3 of {@link circleSign}: the 7 terms above, exactly. */
+function circleSignExpansion(shape: Readonly<WorldShape>): number {
+    checkQuery();
+    const X = query[0];
+    const Y = query[1];
+    const A = query[2];
+    const cx = shape.cx;
+    const cy = shape.cy;
+    const r = shape.r;
+    PF[0] = X; PF[1] = X; PN[0] = 2;
+    PF[4] = Y; PF[5] = Y; PN[1] = 2;
+    PF[8] = -2; PF[9] = A; PF[10] = X; PF[11] = cx; PN[2] = 4;
+    PF[12] = -2; PF[13] = A; PF[14] = Y; PF[15] = cy; PN[3] = 4;
+    PF[16] = A; PF[17] = A; PF[18] = cx; PF[19] = cx; PN[4] = 4;
+    PF[20] = A; PF[21] = A; PF[22] = cy; PF[23] = cy; PN[5] = 4;
+    PF[24] = -A; PF[25] = A; PF[26] = r; PF[27] = r; PN[6] = 4;
+    return signOfProducts(PF, PN, 7);
 }
 
 /**
@@ -1123,32 +1156,41 @@ function edgeSignExact(p: Float64Array, i: number, j: number): number {
     const t2 = ey * px;
     // Stage 2: if no operation above rounded, t1 and t2 are exact and comparing them is exact.
     eft[0] = xj; eft[1] = xi; eft[2] = ex;
-    if (differenceTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
     eft[0] = yj; eft[1] = yi; eft[2] = ey;
-    if (differenceTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
     eft[0] = A; eft[1] = yi; eft[2] = ay;
-    if (productTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
     eft[0] = A; eft[1] = xi; eft[2] = ax;
-    if (productTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
     eft[0] = Y; eft[1] = ay; eft[2] = py;
-    if (differenceTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
     eft[0] = X; eft[1] = ax; eft[2] = px;
-    if (differenceTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
     eft[0] = ex; eft[1] = py; eft[2] = t1;
-    if (productTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
     eft[0] = ey; eft[1] = px; eft[2] = t2;
-    if (productTailSign() !== 0) return edgeSignBig(p, i, j);
+    if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
     return t1 > t2 ? 1 : t1 < t2 ? -1 : 0;
 }
 
-function edgeSignBig(p: Float64Array, i: number, j: number): number {
+/** Stage 3 of {@link edgeSign}: the 6 terms above, exactly. */
+function edgeSignExpansion(p: Float64Array, i: number, j: number): number {
+    checkQuery();
+    const X = query[0];
+    const Y = query[1];
     const A = query[2];
     const xi = p[2 * i];
     const yi = p[2 * i + 1];
-    const bA = big(A);
-    const bpy = big(query[1]) * BIG_SCALE - bA * big(yi);
-    const bpx = big(query[0]) * BIG_SCALE - bA * big(xi);
-    return bigSign((big(p[2 * j]) - big(xi)) * bpy - (big(p[2 * j + 1]) - big(yi)) * bpx);
+    const xj = p[2 * j];
+    const yj = p[2 * j + 1];
+    PF[0] = xj; PF[1] = Y; PN[0] = 2;
+    PF[4] = -xi; PF[5] = Y; PN[1] = 2;
+    PF[8] = -yj; PF[9] = X; PN[2] = 2;
+    PF[12] = yi; PF[13] = X; PN[3] = 2;
+    PF[16] = -A; PF[17] = xj; PF[18] = yi; PN[4] = 3;
+    PF[20] = A; PF[21] = yj; PF[22] = xi; PN[5] = 3;
+    return signOfProducts(PF, PN, 6);
 }
 
 // Error-free checks. Their operands travel in `eft` and they return small integers, never
@@ -1201,24 +1243,18 @@ function sumTailSign(): number {
     return tail > 0 ? 1 : tail < 0 ? -1 : tail === 0 ? 0 : UNKNOWN;
 }
 
-/** Exponent of the common fixed-point scale of {@link big}: every finite double times 2^1088 is an integer. */
-const BIG_SHIFT = 1088;
-const BIG_SCALE = BigInt(2) ** BigInt(BIG_SHIFT);
-const BIG_ZERO = BigInt(0);
-const TWO_POW_32 = 4294967296;
+/**
+ * Stage 3's terms for signOfProducts: term i is `PF[4i] * ... * PF[4i + PN[i] - 1]`. Typed arrays,
+ * so that no double is passed to (and boxed by) a call.
+ */
+const PF = new Float64Array(32);
+const PN = new Int32Array(8);
 
-/** `x * 2^1088` as an exact BigInt (x finite). Allocates: exact fallback only. */
-function big(x: number): bigint {
-    let shift = 0;
-    while (!isIntegerNumber(x)) {
-        x *= TWO_POW_32; // exact: the value stays below 2^85 before it becomes an integer
-        shift += 32;
+/** Stage 3 needs a finite query point (shapes are finite by construction). */
+function checkQuery(): void {
+    if (!(isFiniteNumber(query[0]) && isFiniteNumber(query[1]) && isFiniteNumber(query[2]))) {
+        throw new RangeError(`the exact membership predicate needs a finite query point, got (${query[0]} / ${query[2]}, ${query[1]} / ${query[2]}): the accuracy must be a finite number and sample indices below 2^1023 in magnitude.`);
     }
-    return BigInt(x) << BigInt(BIG_SHIFT - shift);
-}
-
-function bigSign(v: bigint): number {
-    return v > BIG_ZERO ? 1 : v < BIG_ZERO ? -1 : 0;
 }
 
 // ----- SAT (continuous geometry, for the normal and the separation) -----------------------------
