@@ -1055,3 +1055,17 @@ describe('allocation', () => {
         }, 10000)).toBeLessThan(4096);
     });
 });
+
+describe('regressions found by random seeds', () => {
+    test('a row whose only shared sample lies on an edge just outside the computed chord (seed 4242)', () => {
+        // Triangle rotated 45°: at the row y = 0.625 its chord is [-0.125, 0.125] with both ends on
+        // samples; the rounded chord missed the sample on the right edge, which belongs to it.
+        const a = build({ kind: 'poly', pts: [0, 0, 4.999755322175927, 0, 0, 0.9095106131346773], t: { x: 0, y: 0.5, rot: 0.7853981633974483, sx: 1, sy: 1 } } as Desc);
+        const b = build({ kind: 'circle', r: 1.1160765178910461, ox: 0, oy: 0.25, t: { x: 0, y: 0, rot: 0, sx: -0.35417348289701767, sy: 1 } } as Desc);
+        const ref = expectMatchesReference(a, b, 4);
+        expect(ref.count).toBe(1);
+        const cells = [0, 0];
+        expect(shapeRowCells(a, 2, 4, cells)).toBe(true);
+        expect(cells).toEqual([0, 0]);
+    });
+});

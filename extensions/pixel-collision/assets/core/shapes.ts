@@ -901,9 +901,21 @@ function rowCells(shape: Readonly<WorldShape>, l: number, out: Int32Array | numb
             return false;
         }
     } else {
+        const c0 = k0, c1 = k1;
         while (k0 <= k1 && !probe(shape, k0)) k0++;
-        if (k0 > k1) return false;
-        while (!probe(shape, k1)) k1--;
+        if (k0 > k1) {
+            // Every sample of the computed chord is outside; the exact chord is only a rounding
+            // away, so a neighbour can still be on it (a sample on an edge through a vertex).
+            if (probe(shape, c1 + 1)) {
+                k0 = k1 = c1 + 1;
+            } else if (probe(shape, c0 - 1)) {
+                k0 = k1 = c0 - 1;
+            } else {
+                return false;
+            }
+        } else {
+            while (!probe(shape, k1)) k1--;
+        }
     }
     for (let i = 0; i < 4 && probe(shape, k0 - 1); i++) k0--;
     for (let i = 0; i < 4 && probe(shape, k1 + 1); i++) k1++;
