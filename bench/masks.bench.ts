@@ -20,6 +20,8 @@
  * sprite (image rows down, world y up: d < 0).
  *
  * Run: `npm run bench -- masks` (prints; `--write` also updates bench/results; `--against=HEAD` runs old against new).
+ * While iterating: MASKS_ONLY=aa,identity,holes,rot,many and MASKS_SIZES=16,32 (comma lists) run a subset and print
+ * its tables (never written).
  */
 import type { Affine2D } from '../extensions/pixel-collision/assets/core/affine';
 import { affine, affineBounds, affineFromTRS, affineIdentity, affineMultiply } from '../extensions/pixel-collision/assets/core/affine';
@@ -36,7 +38,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SIZES = [64, 128, 256];
+/** Sizes of the axis-aligned and rotated single-pair rows (issue 10: every size from 16² to 512²). */
+const SIZES = (process.env.MASKS_SIZES ?? '16,32,64,128,256,512').split(',').map(Number);
+/** The splits' rotated sizes. */
+const SPLIT_SIZES = [64, 128, 256];
+/**
+ * Which groups of side-by-side rows to run (MASKS_ONLY=aa,identity,holes,rot,many; default all):
+ * for iterating on one case. The results file is only ever written from a full run.
+ */
+const ONLY = process.env.MASKS_ONLY ? new Set(process.env.MASKS_ONLY.split(',')) : null;
+const runs = (group: string): boolean => ONLY === null || ONLY.has(group);
 const SAMPLES = 31;
 const WARMUP = 3;
 /** Each timed sample runs the fastest candidate for at least this long... */
@@ -335,8 +346,31 @@ function perCall(fn: () => unknown): number {
     return (t - t0) / n;
 }
 
+/**
+ * Untimed warm-up of each candidate before a side-by-side row, in ms (alternating, in slices).
+ * A case measured right after cases of another kind can start in deoptimized code (V8 throws away
+ * optimized code when a transform object of another shape, or a raster of another kind, reaches it)
+ * and takes tens of ms to be optimized again: measured, a 64² rotated full contact ran at 25 µs a
+ * call for its first ~30 ms and at 7.5 µs after, so the first row after the axis-aligned ones
+ * swung between 0.9x and 1.4x. Both candidates get the same warm-up.
+ */
+const WARM_MS = 60;
+
+function warm(fns: Record<string, () => unknown>): void {
+    const names = Object.keys(fns);
+    for (let round = 0; round < 6; round++) {
+        for (const n of names) {
+            const fn = fns[n];
+            const t0 = performance.now();
+            let t = t0;
+            while (t - t0 < WARM_MS / 6) { fn(); t = performance.now(); }
+        }
+    }
+}
+
 /** Side-by-side medians (ms per call), with `inner` chosen so the fastest sample lasts >= MIN_SAMPLE_MS. */
 function race(fns: Record<string, () => unknown>): Record<string, number> {
+    warm(fns);
     let fast = Infinity, slow = 0;
     for (const f of Object.values(fns)) {
         const t = perCall(f);
@@ -683,7 +717,7 @@ function splits(): string[] {
         out.push(`| 128² near miss: both rasters (views) | ${fmtUs(nmViews)} |`);
         out.push(`| 128² near miss: testRasters boolean on the two views (4-row bands, then rows, never meet: no word is read) | ${fmtUs(nmAny)} |`);
     }
-    for (const n of SIZES) {
+    for (const n of SPLIT_SIZES) {
         const { A, B } = rotPair(n);
         const ra = rasterizeMask(A.mask, A.t, 1, new WorldRaster());
         const rb = rasterizeMask(B.mask, B.t, 1, new WorldRaster());
@@ -771,11 +805,16 @@ export function run(): void {
     const child = process.env.BENCH_CHILD;
     // The parent measures too (its run is one of the processes) and keeps the other tables.
     const others = !child && PROCESSES > 1 ? rowsFromProcesses(PROCESSES - 1) : [];
-    for (const n of SIZES) runAxisAligned(n);
-    runIdentity128();
-    runHoles128();
-    for (const n of SIZES) runRotated(n);
-    const many = runMany();
+    if (runs('aa')) for (const n of SIZES) runAxisAligned(n);
+    if (runs('identity')) runIdentity128();
+    if (runs('holes')) runHoles128();
+    if (runs('rot')) for (const n of SIZES) runRotated(n);
+    const many = runs('many') ? runMany() : { perPairOurs: NaN, perPairBase: NaN, hits: 0 };
+    if (ONLY !== null && !child) {
+        if (others.length) mergeRows([rows.map((r) => ({ ...r })), ...others]);
+        console.log([...table('aa'), ...table('rot')].join('\n'));
+        return;
+    }
     if (child) {
         writeFileSync(child, JSON.stringify(rows));
         return;
@@ -821,6 +860,7 @@ export function run(): void {
     } else {
         lines.push('- Every baseline gave exactly the same count (and, for full contact, the same centroid and rect) as ours on every checked case, including all 100 pairs of 3 frames of the many-sprites scene.');
     }
+    lines.push(`- Warm-up: before each side-by-side row both candidates run untimed for ${WARM_MS} ms each, alternating, then ${WARMUP} untimed samples. Without it the first rows of a kind measured partly deoptimized code (V8 drops optimized code when an object of another shape reaches it, e.g. the first rotated transform after the axis-aligned rows): the 64² rotated full-contact row read 0.9x in one process and 1.4x in another; warmed, it reads about 1.8x.`);
     lines.push(`- Total benchmark time ${((performance.now() - t0) / 1000).toFixed(0)} s. Medians of ${SAMPLES} interleaved samples per process; the machine is shared, so expect ±20 % between runs. The tables below the side-by-side ones come from one process.`);
     writeSection({ title: 'Masks (narrow phase)', lines });
 }
