@@ -8,12 +8,19 @@
  *    for reference; the fixed cost of one readback (an empty 1x1 page drawn and read); the
  *    tile pixels with the old AABB-overlap tiles and the oriented-box tiles;
  * 2. main-thread time blocked per frame in each readback mode ('sameFrame', 'nextFrame');
- * 3. GPU vs CPU: one 256x256 sprite against 100 rotated 32x32 bullets.
+ * 3. GPU vs CPU: one 256x256 sprite against 100 rotated 32x32 bullets;
+ * 4. the size sweep: GPU vs CPU for pairs of 32x32, 128x128, 256x256 and 512x512 blobs,
+ *    axis-aligned and rotated, at 1 to 200 pairs a frame (fewer for the large ones): the CPU with
+ *    every detail (what the GPU computes) and hits only (the world's lazy default), the GPU in
+ *    both readback modes.
+ *    Every case checks first (in the page) that the GPU's answers, both modes, equal the CPU's.
+ *
+ * Keeps the hand-written "## Notes" section at the end of the results file.
  *
  * Every frame moves every collider (no backend reuses last frame's work) and is followed by a
  * 16 ms gap (the rest of a game frame), so fences can signal as they would in a game.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { CollisionWorld, TILE_MARGIN, affine, affineFromTRS, affineMultiply } from '../extensions/pixel-collision/assets/core';
@@ -60,6 +67,31 @@ function bossAndBullets(): CaseData {
     return data;
 }
 
+/**
+ * `n` pairs of `size` x `size` blobs overlapping by about a third (B is 0.42-0.75 of a side to the
+ * right of A), in a grid of 10 columns; `rotated`: both at random angles, else axis-aligned at
+ * integer positions (the CPU reads such masks in place). Distinct masks, up to 32 (8 of 512x512),
+ * then reused, as a game reuses a few large frames.
+ */
+function sweepPairs(size: number, n: number, rotated: boolean): CaseData {
+    const r = rng(size * 1000 + n * 2 + (rotated ? 1 : 0));
+    const distinct = Math.min(2 * n, size >= 512 ? 8 : 32);
+    const masks = Array.from({ length: distinct }, () => blob(size, size, r));
+    const data: CaseData = { masks: masks.map(md), pairs: [] };
+    for (let i = 0; i < n; i++) {
+        const x = (i % 10) * 3 * size, y = Math.floor(i / 10) * 3 * size;
+        const dx = size * (0.42 + r() * 0.33), dy = (r() - 0.5) * size * 0.3;
+        const ra = rotated ? r() * 6.3 : 0, rb = rotated ? r() * 6.3 : 0;
+        const ma = (2 * i) % distinct, mb = (2 * i + 1) % distinct;
+        data.pairs.push({
+            ma, mb, acc: 1,
+            ta: placed(masks[ma], x, y, ra),
+            tb: placed(masks[mb], rotated ? x + dx : Math.round(x + dx), rotated ? y + dy : Math.round(y + dy), rb),
+        });
+    }
+    return data;
+}
+
 /** Sum of tile areas (page pixels before packing) with the old AABB-overlap tiles and the oriented-box tiles. */
 function tileAreas(data: CaseData): { aabb: number; obb: number } {
     const world = new CollisionWorld();
@@ -83,15 +115,44 @@ function tileAreas(data: CaseData): { aabb: number; obb: number } {
     return { aabb, obb };
 }
 
+/** Sprite sides of the size sweep (`--sweep=32,128` to run fewer; the file is then not written). */
+const SWEEP_ARG = process.argv.find((a) => a.startsWith('--sweep='));
+const SWEEP_SIZES = SWEEP_ARG ? SWEEP_ARG.slice(8).split(',').map(Number) : [32, 128, 256, 512];
+/** Pairs per frame of the size sweep, by sprite side. */
+const SWEEP_PAIRS: Record<number, number[]> = { 32: [1, 10, 50, 200], 128: [1, 10, 50], 256: [1, 10, 30], 512: [1, 5, 10] };
+
+/** The size sweep's table rows (see the file notes). */
+async function runSweep(bench: (d: CaseData, modes: string[], check: boolean) => Promise<Record<string, number>>, fmt: (x: number) => string): Promise<string[]> {
+    const sweep: string[] = [];
+    sweep.push('| sprites | pairs | hits | page pixels | CPU, every detail | CPU, hits only (lazy) | GPU same frame | GPU next frame (blocked) | next frame: fence not signalled | CPU every detail / GPU same frame | CPU every detail / GPU next frame |');
+    sweep.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const size of SWEEP_SIZES) {
+        for (const rotated of [false, true]) {
+            for (const n of SWEEP_PAIRS[size] ?? [1, 10]) {
+                const data = sweepPairs(size, n, rotated);
+                const t = await bench(data, ['cpu', 'cpuLazy', 'sameFrame', 'nextFrame'], true);
+                if (t.mismatches !== 0) throw new Error(`${size}x${size} ${rotated ? 'rotated' : 'axis-aligned'}, ${n} pairs: ${t.mismatches} contact field(s) differ between the CPU and the GPU; not timing it`);
+                console.log('sweep', size, rotated ? 'rotated' : 'axis-aligned', n, t);
+                sweep.push(`| ${size}x${size} ${rotated ? 'rotated' : 'axis-aligned'} | ${n} | ${t.hits} | ${t.pagePixels} | ${fmt(t.cpu)} ms | ${fmt(t.cpuLazy)} ms | ${fmt(t.sameFrame)} ms | ${fmt(t.nextFrame)} ms | ${t.nextFrameStalls} of ${t.samples} | ${(t.cpu / t.sameFrame).toFixed(2)}x | ${(t.cpu / t.nextFrame).toFixed(2)}x |`);
+            }
+        }
+    }
+    return sweep;
+}
+
 async function main(): Promise<void> {
-    const browser = await openPage(bundle(join(__dirname, '../test/browser/gpu-page.ts')));
-    const ROUNDS = 3, FRAMES = 7;
-    const bench = (data: CaseData, modes: string[]) => browser.page.evaluate(
-        ([d, r, f, m]) => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.bench(d, r, f, m), [data, ROUNDS, FRAMES, modes] as const);
+    const browser = await openPage(bundle(join(__dirname, '../test/browser/gpu-page.ts')), { isolated: true });
+    const ROUNDS = 5, FRAMES = 7;
+    const bench = (data: CaseData, modes: string[], check = false) => browser.page.evaluate(
+        ([d, r, f, m, c]) => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.bench(d, r, f, m, 16, c), [data, ROUNDS, FRAMES, modes, check] as const);
     const stats = (data: CaseData) => browser.page.evaluate((d) => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.run(d).stats, data);
-    const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+    const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
     const speed: string[] = [], blocked: string[] = [];
     try {
+        if (SWEEP_ARG) {
+            console.log((await runSweep(bench, fmt)).join('\n'));
+            return;
+        }
         speed.push('| pairs of 48x48 sprites | batched, same frame (1 readback) | seed 000 way (1 readback per pair) | speed-up | CPU narrow phase | readbacks batched / per pair | page pixels read (oriented-box tiles) | tile pixels with AABB-overlap tiles |');
         speed.push('| --- | --- | --- | --- | --- | --- | --- | --- |');
         blocked.push('| pairs of 48x48 sprites | same frame: blocked per frame | next frame (pixel buffer + fence): blocked per frame | next frame: reads whose fence had not signalled | CPU narrow phase |');
@@ -107,8 +168,10 @@ async function main(): Promise<void> {
             blocked.push(`| ${n} | ${fmt(t.sameFrame)} ms | ${fmt(t.nextFrame)} ms | ${t.nextFrameStalls} of ${t.samples} | ${fmt(t.cpu)} ms |`);
             console.log(n, t, st, areas);
         }
+        const sweep = await runSweep(bench, fmt);
         const boss = bossAndBullets();
-        const tb = await bench(boss, ['sameFrame', 'nextFrame', 'cpu']);
+        const tb = await bench(boss, ['sameFrame', 'nextFrame', 'cpu', 'cpuLazy'], true);
+        if (tb.mismatches !== 0) throw new Error(`256x256 vs bullets: ${tb.mismatches} contact field(s) differ between the CPU and the GPU`);
         const sb = await stats(boss);
         console.log('boss', tb, sb);
         const renderer = (await browser.page.evaluate(() => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.run({ masks: [], pairs: [] }).renderer));
@@ -137,12 +200,29 @@ async function main(): Promise<void> {
             '',
             '## One 256x256 sprite vs 100 rotated 32x32 bullets',
             '',
-            '| pairs drawn, page pixels | GPU same frame | GPU next frame (blocked) | CPU narrow phase | CPU / GPU same frame |',
-            '| --- | --- | --- | --- | --- |',
-            `| ${sb.gpuPairs} pairs, ${sb.pagePixels} page pixels | ${fmt(tb.sameFrame)} ms | ${fmt(tb.nextFrame)} ms | ${fmt(tb.cpu)} ms | ${(tb.cpu / tb.sameFrame).toFixed(2)}x |`,
+            '| pairs drawn, page pixels | GPU same frame | GPU next frame (blocked) | CPU narrow phase (every detail) | CPU, hits only (lazy) | CPU / GPU same frame | CPU / GPU next frame |',
+            '| --- | --- | --- | --- | --- | --- | --- |',
+            `| ${sb.gpuPairs} pairs, ${sb.pagePixels} page pixels | ${fmt(tb.sameFrame)} ms | ${fmt(tb.nextFrame)} ms | ${fmt(tb.cpu)} ms | ${fmt(tb.cpuLazy)} ms | ${(tb.cpu / tb.sameFrame).toFixed(2)}x | ${(tb.cpu / tb.nextFrame).toFixed(2)}x |`,
+            '',
+            '## Size sweep: GPU vs CPU by sprite size, rotation and pairs per frame',
+            '',
+            'Pairs of blobs of one size overlapping by about a third, accuracy 1 (a sample cell per texel). Axis-aligned: '
+            + 'integer positions, no rotation (the CPU reads the masks in place, no rasterizing); rotated: both sprites at '
+            + 'random angles (the CPU rasterizes both every frame they move). Every case first checks, in the page, that the '
+            + "GPU's contacts in both readback modes equal the CPU's, every field (and the lazy CPU's hits), before and after "
+            + 'timing. "CPU, every detail": count, rect, centroid and normal of every pair, what the GPU computes; "hits only": '
+            + "the world's default (`contactDetails: 'lazy'`) when no listener reads a detail. Same frame: the whole GPU round "
+            + 'trip, blocking; next frame: main-thread time blocked (collect and decode the previous frame, plan and submit this one).',
+            '',
+            ...sweep,
             '',
         ].join('\n');
-        writeFileSync(join(__dirname, 'results', 'gpu-swiftshader.md'), text);
+        const file = join(__dirname, 'results', 'gpu-swiftshader.md');
+        // Keep the hand-written notes at the end of the file.
+        const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+        const at = old.indexOf('## Notes');
+        const notes = at >= 0 ? old.slice(at) : '';
+        writeFileSync(file, notes ? `${text}\n${notes}` : text);
         console.log(text);
     } finally {
         await browser.close();

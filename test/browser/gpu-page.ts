@@ -151,17 +151,17 @@ const api = {
      * The world script (gpu-world-script.ts) on three worlds: CPU narrow phase, GPU 'sameFrame'
      * and GPU 'nextFrame' (WebGL2), a new task between steps. Returns the disagreements.
      */
-    async worldScript(seed: number, steps: number, count: number): Promise<{ late: string[]; same: string[]; reported: number; droppedHits: number; stalls: number; reads: number; starts: number }> {
+    async worldScript(seed: number, steps: number, count: number): Promise<{ late: string[]; same: string[]; reported: number; gonePairs: number; unmatchedHits: number; handedOver: number; stalls: number; reads: number; starts: number }> {
         const dev = getDevice();
         const cpuReports = await runScript(new CollisionWorld<number>(), seed, steps, count, () => {});
         const same = new GpuNarrowPhase(dev, { readback: 'sameFrame' });
         const sameReports = await runScript(new CollisionWorld<number>({ narrowPhase: same }), seed, steps, count, () => nextTask());
         const late = new GpuNarrowPhase(dev, { readback: 'nextFrame' });
-        const dropped: number[] = [];
-        let stalls = 0;
+        let stalls = 0, unmatchedHits = 0, handedOver = 0;
         const r0 = dev.reads, s0 = dev.starts;
         const lateReports = await runScript(new CollisionWorld<number>({ narrowPhase: late }), seed, steps, count, async () => {
-            dropped.push(late.stats.lateDroppedHits);
+            unmatchedHits += late.stats.lateUnmatchedHits;
+            handedOver += late.stats.lateHandedOver;
             stalls += late.stats.readStalls;
             await nextTask(5);
         });
@@ -169,10 +169,11 @@ const api = {
         cpuReports.forEach((r: StepReport, i: number) => {
             if (JSON.stringify(r) !== JSON.stringify(sameReports[i])) sameBad.push(`step ${i + 1}: sameFrame ${JSON.stringify(sameReports[i]).slice(0, 300)} vs CPU ${JSON.stringify(r).slice(0, 300)}`);
         });
+        const cmp = compareLate(cpuReports, lateReports);
         return {
-            late: compareLate(cpuReports, lateReports, dropped), same: sameBad,
+            late: cmp.bad, same: sameBad, gonePairs: cmp.gonePairs, unmatchedHits, handedOver,
             reported: lateReports.reduce((n, r) => n + Object.keys(r.touching).length, 0),
-            droppedHits: dropped.reduce((a, b) => a + b, 0), stalls, reads: dev.reads - r0, starts: dev.starts - s0,
+            stalls, reads: dev.reads - r0, starts: dev.starts - s0,
         };
     },
     /**
@@ -341,14 +342,22 @@ const api = {
      * - `nextFrame`: batched, pixel buffer + fence, answers one frame late (blocked = collect
      *   and decode of the previous frame + plan and submit of this one);
      * - `perPair`: seed 000's way, one draw and one synchronous readback per pair;
-     * - `cpu`: the CPU narrow phase;
+     * - `cpu`: the CPU narrow phase, every detail of every pair (count, rect, centroid, normal:
+     *   what the GPU narrow phase computes);
+     * - `cpuLazy`: the CPU narrow phase as a world runs it by default (`contactDetails: 'lazy'`):
+     *   hits only, details left for a listener that reads them (none here);
      * - `readback1px`: the fixed cost of one synchronous readback (an empty 1x1 page cleared,
      *   drawn and read).
      *
      * Every frame moves every collider a little (as a game does), so no backend can reuse last
      * frame's work (the CPU caches a collider's raster until its transform changes).
+     *
+     * Before timing, the answers are checked (`check`): the CPU's contacts (every field) against
+     * the same-frame and the next-frame GPU narrow phase (the latter one step late) and the lazy
+     * CPU's hits; `mismatches` counts the fields that differ (the caller refuses to time when it
+     * is not 0), `hits` the pairs that touch.
      */
-    async bench(data: CaseData, rounds: number, frames: number, modes: string[], gapMs = 16): Promise<Record<string, number>> {
+    async bench(data: CaseData, rounds: number, frames: number, modes: string[], gapMs = 16, check = false): Promise<Record<string, number>> {
         const dev = getDevice();
         const s = buildScene(data);
         const same = new GpuNarrowPhase(dev, { readback: 'sameFrame' });
@@ -367,6 +376,7 @@ const api = {
                 }
             },
             cpu: () => { cpu.run(s.as, s.bs, s.n, s.acc, contacts, ++frame, false); },
+            cpuLazy: () => { cpu.run(s.as, s.bs, s.n, s.acc, contacts, ++frame, false, true); },
             readback1px: () => { dev.drawPage(1, 1, new Uint8Array(0), 0, 0); dev.readPage(new Uint8Array(4)); },
         };
         const times: Record<string, number[]> = {};
@@ -382,6 +392,32 @@ const api = {
                 s.world.setTransform(c, t);
             }
         };
+        const out: Record<string, number> = {};
+        // Fields but the frame (11th): same-frame answers describe this frame, late ones the last.
+        const strip = (xs: number[]) => xs.filter((_, k) => k % CONTACT_FIELDS !== CONTACT_FIELDS - 1);
+        const fresh = () => Array.from({ length: s.n }, () => new Contact());
+        let wantFlat: number[] = [];
+        let bad = 0;
+        const diff = (xs: number[]) => { xs.forEach((x, k) => { if (x !== wantFlat[k]) bad++; }); };
+        if (check) {
+            const want = fresh(), got = fresh();
+            cpu.run(s.as, s.bs, s.n, s.acc, want, ++frame, false);
+            wantFlat = strip(flatten(want));
+            same.run(s.as, s.bs, s.n, s.acc, got, ++frame, false);
+            diff(strip(flatten(got)));
+            late.run(s.as, s.bs, s.n, s.acc, got, ++frame, false);
+            await nextTask(gapMs);
+            late.run(s.as, s.bs, s.n, s.acc, got, ++frame, false);
+            late.discardPending();
+            diff(strip(flatten(got)));
+            const lazy = fresh();
+            cpu.run(s.as, s.bs, s.n, s.acc, lazy, ++frame, false, true);
+            lazy.forEach((c, i) => { if (c.hit !== want[i].hit) bad++; });
+            out.mismatches = bad;
+            out.hits = want.filter((c) => c.hit).length;
+            out.gpuPairs = same.stats.gpuPairs;
+            out.pagePixels = same.stats.pagePixels;
+        }
         let stalls = 0;
         for (let r = 0; r < rounds; r++) {
             for (const m of modes) {
@@ -397,7 +433,16 @@ const api = {
                 if (m === 'nextFrame') late.discardPending();
             }
         }
-        const out: Record<string, number> = {};
+        if (check) {
+            // Once more after timing (the two GPU narrow phases share the device's atlas texture;
+            // the colliders have moved back and forth meanwhile).
+            const want = fresh(), got = fresh();
+            cpu.run(s.as, s.bs, s.n, s.acc, want, ++frame, false);
+            wantFlat = strip(flatten(want));
+            same.run(s.as, s.bs, s.n, s.acc, got, ++frame, false);
+            diff(strip(flatten(got)));
+            out.mismatches = bad;
+        }
         for (const m of modes) {
             const xs = times[m].sort((x, y) => x - y);
             out[m] = xs.length % 2 ? xs[xs.length >> 1] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2;

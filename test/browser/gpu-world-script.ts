@@ -14,6 +14,10 @@ export interface StepReport {
     /** serialA:serialB -> [hit, count, minX, minY, maxX, maxY, centroidX, centroidY, normalX, normalY, frame] */
     touching: Record<string, number[]>;
     ended: string[];
+    /** Every event in order: `enter a:b`, `stay a:b`, `end a:b`. */
+    events: string[];
+    /** Serials of colliders removed or disabled since the previous step (before this one). */
+    gone: number[];
 }
 
 interface Body { c: Collider<number> | null; mask: BitMask; x: number; y: number; rot: number; sx: number; sy: number; vx: number; vy: number; vr: number }
@@ -33,12 +37,13 @@ export async function runScript(world: CollisionWorld<number>, seed: number, ste
     between: (step: number) => Promise<void> | void): Promise<StepReport[]> {
     const r = rng(seed);
     const reports: StepReport[] = [];
-    let current: StepReport = { frame: 0, touching: {}, ended: [] };
+    let current: StepReport = { frame: 0, touching: {}, ended: [], events: [], gone: [] };
+    let gone: number[] = [];
     const name = (a: Collider<number>, b: Collider<number>) => `${a.userData}:${b.userData}`;
     world.addListener({
-        onEnter: (a, b, c) => { current.touching[name(a, b)] = contactFields(c); },
-        onStay: (a, b, c) => { current.touching[name(a, b)] = contactFields(c); },
-        onEnd: (a, b) => { current.ended.push(name(a, b)); },
+        onEnter: (a, b, c) => { current.touching[name(a, b)] = contactFields(c); current.events.push(`enter ${name(a, b)}`); },
+        onStay: (a, b, c) => { current.touching[name(a, b)] = contactFields(c); current.events.push(`stay ${name(a, b)}`); },
+        onEnd: (a, b) => { current.ended.push(name(a, b)); current.events.push(`end ${name(a, b)}`); },
     });
     let serial = 0;
     const t: Affine2D = affine(1, 0, 0, 1, 0, 0);
@@ -58,7 +63,8 @@ export async function runScript(world: CollisionWorld<number>, seed: number, ste
     const bodies: Body[] = [];
     for (let i = 0; i < count; i++) bodies.push(spawn());
     for (let s = 1; s <= steps; s++) {
-        current = { frame: world.frame + 1, touching: {}, ended: [] };
+        current = { frame: world.frame + 1, touching: {}, ended: [], events: [], gone };
+        gone = [];
         world.step();
         reports.push(current);
         await between(s);
@@ -75,11 +81,14 @@ export async function runScript(world: CollisionWorld<number>, seed: number, ste
         if (roll < 0.25) {
             const k = Math.floor(r() * bodies.length);
             const b = bodies[k];
-            if (b.c) world.remove(b.c);
+            if (b.c) { gone.push(b.c.userData as number); world.remove(b.c); }
             bodies[k] = spawn();
         } else if (roll < 0.4) {
             const b = bodies[Math.floor(r() * bodies.length)];
-            if (b.c) world.setEnabled(b.c, !b.c.enabled);
+            if (b.c) {
+                if (b.c.enabled) gone.push(b.c.userData as number);
+                world.setEnabled(b.c, !b.c.enabled);
+            }
         }
     }
     return reports;
@@ -87,21 +96,34 @@ export async function runScript(world: CollisionWorld<number>, seed: number, ste
 
 /**
  * Checks late reports against same-frame ones: the late world's step s must report exactly the
- * same-frame world's step s-1 contacts (same fields, frame s-1), except pairs that are no longer
- * candidates at step s (`dropped`, from the narrow phase's stats). Returns problems found.
+ * same-frame world's step s-1 contacts (same fields, frame s-1), pairs that are no longer
+ * candidates at step s included (one-frame touches: the narrow phase's `late()`), except pairs
+ * of a collider removed or disabled between the two steps, which must not be reported. When no
+ * collider was removed or disabled around those steps, the events themselves (enter / stay /
+ * end, in order) must be the same-frame world's of the step before. Returns the problems found
+ * and how many pairs of removed / disabled colliders there were.
  */
-export function compareLate(now: StepReport[], late: StepReport[], droppedHits: number[]): string[] {
+export function compareLate(now: StepReport[], late: StepReport[]): { bad: string[]; gonePairs: number } {
     const bad: string[] = [];
+    let gonePairs = 0;
     for (let s = 1; s < late.length; s++) {
         const want = now[s - 1].touching, got = late[s].touching;
-        let missing = 0;
+        const gone = new Set(late[s].gone);
+        const isGone = (k: string) => k.split(':').some((x) => gone.has(Number(x)));
         for (const k of Object.keys(got)) {
             const w = want[k];
             if (!w) { bad.push(`step ${s + 1}: late reports ${k}, not touching in frame ${s}`); continue; }
+            if (isGone(k)) bad.push(`step ${s + 1}: late reports ${k}, whose collider was removed or disabled since frame ${s}`);
             if (JSON.stringify(w) !== JSON.stringify(got[k])) bad.push(`step ${s + 1}: ${k} late ${got[k]} vs frame ${s}: ${w}`);
         }
-        for (const k of Object.keys(want)) if (!got[k]) missing++;
-        if (missing !== droppedHits[s]) bad.push(`step ${s + 1}: ${missing} pair(s) of frame ${s} not reported, the narrow phase dropped ${droppedHits[s]}`);
+        for (const k of Object.keys(want)) {
+            if (got[k]) continue;
+            if (isGone(k)) gonePairs++;
+            else bad.push(`step ${s + 1}: ${k}, touching in frame ${s}, is not reported (its colliders are still there)`);
+        }
+        if (late[s].gone.length === 0 && late[s - 1].gone.length === 0 && JSON.stringify(late[s].events) !== JSON.stringify(now[s - 1].events)) {
+            bad.push(`step ${s + 1}: events ${late[s].events.join(', ')}; step ${s} of the same-frame world: ${now[s - 1].events.join(', ')}`);
+        }
     }
-    return bad;
+    return { bad, gonePairs };
 }

@@ -30,7 +30,7 @@ export type { ShapeKind, ShapeTestOptions, AABBLike } from './shapes';
 export { Collider } from './collider';
 export type { ColliderShape, ColliderOptions } from './collider';
 export { CpuNarrowPhase } from './narrow-phase';
-export type { NarrowPhase } from './narrow-phase';
+export type { NarrowPhase, LateAnswers } from './narrow-phase';
 export { CollisionWorld, RayHit, SweepHit } from './world';
 export type { CollisionListener, WorldOptions } from './world';
 

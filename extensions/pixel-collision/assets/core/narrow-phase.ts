@@ -32,6 +32,23 @@ export interface NarrowPhase {
         contacts: Contact[], frame: number, separation: boolean, lazy?: boolean): number;
     /** One pair, now (queries use it). Returns `out.hit`. */
     testPair(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): boolean;
+    /**
+     * Optional, for backends whose answers arrive late (the GPU narrow phase's `'nextFrame'`
+     * readback). Called by the world right after `run`: hands over the hits among the answers of
+     * the frame `run` returned whose pair is not in this run's list (its boxes separated since,
+     * or a collider was removed or disabled), so a touch that lasted one frame is still reported.
+     * Writes pair `i` to `out.a[i]`, `out.b[i]` and its contact into `out.contacts[i]` (copied;
+     * the arrays grow, a missing contact is created), `i < ` the returned count. Each answer is
+     * handed over once; synchronous backends need not implement it.
+     */
+    late?(out: LateAnswers): number;
+}
+
+/** Where {@link NarrowPhase.late} writes the late answers (the caller's arrays, reused). */
+export interface LateAnswers {
+    a: Collider<any>[];
+    b: Collider<any>[];
+    contacts: Contact[];
 }
 
 /**

@@ -5,7 +5,7 @@ import { Collider, copyT } from './collider';
 import type { ColliderOptions, ColliderShape } from './collider';
 import { Contact } from './contact';
 import { CpuNarrowPhase } from './narrow-phase';
-import type { NarrowPhase } from './narrow-phase';
+import type { LateAnswers, NarrowPhase } from './narrow-phase';
 import { testRasters } from './narrow';
 import { WorldRaster } from './raster';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
@@ -91,6 +91,13 @@ export class SweepHit<T = unknown> {
  *   one removed in a callback still gets its `onEnd` in the next step. Nothing is skipped or
  *   reported twice.
  * - **No allocation per step** in steady state: typed arrays and pools that only grow.
+ * - **Late answers.** A narrow phase whose answers describe an earlier frame (the GPU one in
+ *   `'nextFrame'` mode: `run` returns that frame) may also hand over, through its optional
+ *   `late()`, the hits of that frame whose pair is no longer a candidate (boxes that separated
+ *   since). They are reported with this step's pairs, in key order, when both colliders are
+ *   still in the world, enabled and the same colliders (not a removed one whose id was
+ *   recycled, nor one removed and added again since), so a one-frame touch gets `onEnter`,
+ *   then `onEnd` in the next step, one step after the CPU would report them.
  */
 export class CollisionWorld<T = unknown> {
     /** Steps run so far. */
@@ -136,6 +143,14 @@ export class CollisionWorld<T = unknown> {
     private _curB: (Collider<T> | null)[] = [];
     private _curContacts: Contact[] = [];
     private _curCount = 0;
+    // Late answers handed over by the narrow phase this step (see the class notes), the first
+    // `_lateCount` kept ones sorted by key; `_lateGot` entries hold references to clear.
+    private readonly _late: LateAnswers = { a: [], b: [], contacts: [] };
+    private _lateKeys = new Float64Array(16);
+    private _lateCount = 0;
+    private _lateGot = 0;
+    /** Per id: `frame` when the collider holding it was added (late answers predate later adds). */
+    private _addedAt: number[] = [];
 
     // Query scratch.
     private readonly _probe: Collider<T>;
@@ -203,6 +218,7 @@ export class CollisionWorld<T = unknown> {
         c._pendingFlags = 0;
         c.id = this._freeIds.length ? this._popFreeId() : this._byId.length;
         this._byId[c.id] = c;
+        this._addedAt[c.id] = this.frame;
         this._count++;
         if (this._stepping) this._defer(OP_ADD, c);
         else this._insert(c);
@@ -341,6 +357,7 @@ export class CollisionWorld<T = unknown> {
             this._refreshMoved();
             const n = this._collectCandidates();
             const frame = this.narrowPhase.run(this._candA, this._candB, n, this._candAcc, this._candContacts, this.frame, this._separation, this._lazy);
+            this._collectLate(frame);
             this._buildCurrent(n, frame);
             this._dispatch();
         } finally {
@@ -548,16 +565,84 @@ export class CollisionWorld<T = unknown> {
         return n;
     }
 
+    /**
+     * Takes the narrow phase's late answers (see the class notes): keeps the hits whose two
+     * colliders are still this world's, enabled, and were already in it in the frame the answers
+     * describe, oriented (lower id first) and sorted by key in `_late` / `_lateKeys`.
+     */
+    private _collectLate(frame: number): void {
+        this._lateCount = 0;
+        this._lateGot = 0;
+        const np = this.narrowPhase;
+        if (!np.late) return;
+        const late = this._late;
+        const got = this._lateGot = np.late(late);
+        if (got === 0) return;
+        if (this._lateKeys.length < got) this._lateKeys = new Float64Array(got * 2);
+        const keys = this._lateKeys, la = late.a as Collider<T>[], lb = late.b as Collider<T>[], lc = late.contacts;
+        let m = 0;
+        for (let i = 0; i < got; i++) {
+            let a = la[i], b = lb[i];
+            const c = lc[i];
+            if (!c.hit || !this._presentSince(a, frame) || !this._presentSince(b, frame) || a === b) continue;
+            if (a.id > b.id) { const t = a; a = b; b = t; c.swap(); }
+            // Move entry i to m (swapping contact objects: none is lost), then insert it in key order.
+            lc[i] = lc[m];
+            lc[m] = c;
+            const key = a.id * KEY_SHIFT + b.id;
+            let j = m;
+            for (; j > 0 && keys[j - 1] > key; j--) {
+                keys[j] = keys[j - 1];
+                la[j] = la[j - 1];
+                lb[j] = lb[j - 1];
+                lc[j] = lc[j - 1];
+            }
+            keys[j] = key;
+            la[j] = a;
+            lb[j] = b;
+            lc[j] = c;
+            m++;
+        }
+        this._lateCount = m;
+    }
+
+    /** Whether `c` is this world's, enabled, and has been since before the step of `frame`. */
+    private _presentSince(c: Collider<T>, frame: number): boolean {
+        return c.id >= 0 && c._world === this && this._byId[c.id] === c && c._enabled && this._addedAt[c.id] < frame;
+    }
+
+    /**
+     * The pairs touching now: the candidates that hit, merged in key order with the kept late
+     * answers (a key in both: the candidate's answer, which `run` just gave).
+     */
     private _buildCurrent(n: number, frame: number): void {
-        if (this._curKeys.length < n) this._curKeys = new Float64Array(n * 2);
+        const nl = this._lateCount;
+        if (this._curKeys.length < n + nl) this._curKeys = new Float64Array((n + nl) * 2);
         const keys = this._keys, curKeys = this._curKeys, curA = this._curA, curB = this._curB;
         const cand = this._candContacts;
-        let m = 0;
-        for (let i = 0; i < n; i++) {
+        const lateKeys = this._lateKeys, late = this._late;
+        let m = 0, j = 0;
+        for (let i = 0; ; i++) {
+            while (i < n && !cand[i].hit) i++;
+            const kc = i < n ? keys[i] : Infinity;
+            // Late pairs before this candidate (or after the last one).
+            while (j < nl && lateKeys[j] < kc) {
+                const c = late.contacts[j];
+                c.frame = frame;
+                curKeys[m] = lateKeys[j];
+                curA[m] = late.a[j] as Collider<T>;
+                curB[m] = late.b[j] as Collider<T>;
+                const own = this._curContacts[m];
+                this._curContacts[m] = c;
+                late.contacts[j] = own ?? new Contact();
+                m++;
+                j++;
+            }
+            if (i >= n) break;
+            if (j < nl && lateKeys[j] === kc) j++;
             const c = cand[i];
-            if (!c.hit) continue;
             c.frame = frame;
-            curKeys[m] = keys[i];
+            curKeys[m] = kc;
             curA[m] = this._candA[i];
             curB[m] = this._candB[i];
             // Swap the contact objects so the current list owns this one and the candidate
@@ -568,6 +653,9 @@ export class CollisionWorld<T = unknown> {
             m++;
         }
         this._curCount = m;
+        // Drop the late answers' references (removed colliders can be collected).
+        for (let i = 0; i < this._lateGot; i++) { late.a[i] = NO_COLLIDER; late.b[i] = NO_COLLIDER; }
+        this._lateGot = this._lateCount = 0;
     }
 
     /** Merges the previous and current sorted pair lists: end / enter / stay in key order. */
@@ -765,6 +853,7 @@ export class CollisionWorld<T = unknown> {
 }
 
 const KEY_SHIFT = 2 ** 22;
+const NO_COLLIDER = null as unknown as Collider<any>;
 const OP_ADD = 1, OP_REMOVE = 2, OP_ENABLE = 3, OP_TRANSFORM = 4, OP_SHAPE = 5;
 const PENDING_REMOVE = 1, PENDING_T = 2, PENDING_DIRTY = 4;
 const EV_ENTER = 0, EV_STAY = 1, EV_END = 2;

@@ -97,7 +97,7 @@ export class PixelCollider extends Component {
         this._accuracyDirty = true;
     }
 
-    @property({ type: NarrowMode, tooltip: 'AUTO: the system picks (GPU only for large rotated sprites, many at a time). CPU: exact bit masks. GPU: the red/blue test on WebGL2, same answers (CollisionSystem.gpu: one frame late by default). BOUNDS: the sprite\'s quad only, no per-pixel test.' })
+    @property({ type: NarrowMode, tooltip: 'AUTO: the system picks (GPU only in CollisionSystem.gpu \'nextFrame\' mode, for a large rotated sprite against sprites up to 128x128, 32 such pairs at a time). CPU: exact bit masks. GPU: the red/blue test on WebGL2, same answers (CollisionSystem.gpu: one frame late by default). BOUNDS: the sprite\'s quad only, no per-pixel test.' })
     get mode(): NarrowMode { return this._mode; }
     set mode(v: NarrowMode) { if (v !== this._mode) { this._mode = v; this._shapeDirty = true; } }
 

@@ -13,31 +13,42 @@
  *   either side CPU or BOUNDS            -> CPU  (BOUNDS colliders are boxes: CPU anyway)
  *   a side GPU, the other GPU or AUTO    -> GPU
  *   both AUTO                            -> GPU when the pair is "heavy" (autoPairIsHeavy) AND the
- *                                           GPU path runs this step; else CPU
+ *                                           GPU path runs this step in 'nextFrame' mode; else CPU
  *   box / circle / polygon pairs         -> CPU (inside the GPU narrow phase: cpuShape)
  * ```
  *
  * The GPU path runs in a step when `gpu` is not `'off'`, a device is available, and either a
- * collider with mode GPU is enabled ({@link PixelNarrowPhase.explicitGpu}) or the step has at
- * least {@link AUTO_GPU_MIN_PAIRS} heavy AUTO pairs; it then stays on for
+ * collider with mode GPU is enabled ({@link PixelNarrowPhase.explicitGpu}) or, in `'nextFrame'`
+ * mode, the step has at least {@link AUTO_GPU_MIN_PAIRS} heavy AUTO pairs; it then stays on for
  * {@link AUTO_GPU_HOLD_STEPS} more steps (so a game hovering around the threshold does not
  * switch back and forth: each switch in `'nextFrame'` mode repeats or skips one frame, below).
  *
- * ## The AUTO cost rule (bench/results/gpu-swiftshader.md, software WebGL2, 2 cores)
+ * ## The AUTO cost rule (bench/results/gpu-swiftshader.md, size sweep; software WebGL2, 2 cores)
  *
- * A pair is *heavy* when both are masks and one of them is rotated (its texel-to-world map is
- * not axis-aligned or a quarter turn: the CPU must rasterize it exactly every frame it moves,
- * instead of reading its bits in place) and covers at least {@link AUTO_GPU_MIN_CELLS} sample
- * cells (mask texels x |det| x accuracy^2). Measured: 48x48 rotated pairs (2,304 cells) cost
- * 1.3 ms (50 pairs) / 7.9 ms (200) on the CPU against 2.6 / 9.6 ms on the GPU with a same-frame
- * readback, so the CPU wins; one 256x256 rotated sprite (65,536 cells) against 100 rotated 32x32
- * bullets cost 14.5 ms on the CPU against 4.8 ms on the GPU (same frame; 1.3 ms blocked in
- * next-frame mode). The threshold, 128x128 = 16,384 cells, sits between the two (about the
- * geometric middle, rounded to a power of two). A readback has a fixed cost (0.3-0.4 ms for one
- * synchronous read of an empty page) and the heavy pairs above save about 0.11 ms each
- * ((14.5 - 4.8) / 87 pairs), so it pays from about 4 heavy pairs; the rule asks for 8 (twice
- * that). On a real GPU the draw is cheaper and the synchronous readback dearer (2-11 ms desktop,
- * 7-40 ms phones, COCOS-NOTES): the default `'nextFrame'` mode hides the latter.
+ * What the GPU path costs the main thread grows with the tiles' area (pixels read back and
+ * decoded in JS, ~20 us per 1,000 page pixels, plus ~0.4 ms a step for the readback and the GL
+ * calls); what the CPU costs grows slowly with the sprites (it rasterizes a rotated mask from its
+ * row boundaries, then works on 32 cells a word), and an axis-aligned mask is read in place. So:
+ *
+ * - `'sameFrame'`: the GPU lost every measured case (0.02-0.44x the CPU's speed with every
+ *   contact detail computed): AUTO never uses it.
+ * - `'nextFrame'`: the GPU's blocked time beat the CPU (every detail) only for many rotated pairs
+ *   with small tiles: 128x128 rotated pairs 2.6x at 50 pairs (1.05x at 10, 0.25x at 1), one
+ *   256x256 rotated sprite against 87 32x32 bullets 1.65x; it lost with large tiles (two 256x256
+ *   rotated sprites 0.84x at 10 pairs, 0.09x at 30 where SwiftShader's rendering no longer fits
+ *   a frame; 512x512 0.04-0.2x) and with axis-aligned sprites (at most 0.13x).
+ *
+ * A pair is *heavy* when both are masks, one of them is rotated (its texel-to-world map is not
+ * axis-aligned or a quarter turn: the CPU must rasterize it every frame it moves) and covers at
+ * least {@link AUTO_GPU_MIN_CELLS} sample cells (mask texels x |det| x accuracy^2), and the
+ * smaller of the two covers at most {@link AUTO_GPU_MAX_TILE_CELLS} (the tile, and so the GPU's
+ * cost, is at most about the smaller sprite). The GPU path turns on with
+ * {@link AUTO_GPU_MIN_PAIRS} heavy pairs in a step: per heavy pair it saves 12-60 us (measured),
+ * so the ~0.4 ms fixed cost pays from 8-33 pairs; the rule asks for 32.
+ *
+ * The comparison is with the CPU computing every detail (what the GPU computes); a world whose
+ * listeners read no contact detail pays the CPU only for the hit test (`contactDetails: 'lazy'`,
+ * 0.01-0.12 ms in every case measured), which the GPU never beat: set `NarrowMode.CPU` then.
  *
  * ## Every answer of a step describes one frame
  *
@@ -51,11 +62,14 @@
  *   reported twice, identically: `onPixelCollideStay` with `contact.frame` N), then N+1...
  * - off: the pending frame is dropped and the step answers its own frame on the CPU (one frame
  *   is never reported, nothing else changes);
+ * - a pair that touched in the frame answered but is no longer a candidate (its boxes separated
+ *   since): the GPU narrow phase hands its answer over through `late()` and the world reports
+ *   it (`onPixelCollide`, then `onPixelCollideEnd` a step later), as the CPU does a step earlier;
  * - no device (WebGPU, native, WebGL1, no WebGL2 feature): CPU, one warning naming the reason;
  * - a lost context: the GPU narrow phase decides that frame on the CPU (core/gpu).
  */
 import { CpuNarrowPhase } from '../core/narrow-phase';
-import type { NarrowPhase } from '../core/narrow-phase';
+import type { LateAnswers, NarrowPhase } from '../core/narrow-phase';
 import type { Collider } from '../core/collider';
 import type { Contact } from '../core/contact';
 import { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
@@ -69,8 +83,10 @@ export const MODE_BOUNDS = 3;
 
 /** AUTO: sample cells a rotated mask must cover for its pairs to be heavy (128 x 128). */
 export const AUTO_GPU_MIN_CELLS = 16384;
-/** AUTO: heavy pairs a step needs to turn the GPU path on by itself. */
-export const AUTO_GPU_MIN_PAIRS = 8;
+/** AUTO: sample cells the smaller mask of a heavy pair may cover at most (128 x 128: the tile's size). */
+export const AUTO_GPU_MAX_TILE_CELLS = 16384;
+/** AUTO: heavy pairs a step needs to turn the GPU path on by itself ('nextFrame' mode only). */
+export const AUTO_GPU_MIN_PAIRS = 32;
 /** Steps the GPU path stays on after the last step that wanted it. */
 export const AUTO_GPU_HOLD_STEPS = 60;
 
@@ -84,23 +100,30 @@ export type GpuDeviceResult = { device: GpuDevice; reason?: undefined; retry?: u
 export type GpuStatus = 'off' | 'idle' | 'active' | 'unavailable';
 
 /**
- * True when an AUTO pair is heavy (see the file notes): both masks, and one side rotated with at
- * least `minCells` sample cells at `accuracy`.
+ * True when an AUTO pair is heavy (see the file notes): both masks, one side rotated with at
+ * least `minCells` sample cells at `accuracy`, and the smaller side at most `maxTileCells`.
  */
-export function autoPairIsHeavy(a: Collider<any>, b: Collider<any>, accuracy: number, minCells = AUTO_GPU_MIN_CELLS): boolean {
+export function autoPairIsHeavy(a: Collider<any>, b: Collider<any>, accuracy: number, minCells = AUTO_GPU_MIN_CELLS,
+    maxTileCells = AUTO_GPU_MAX_TILE_CELLS): boolean {
     if (a.shape.kind !== 'mask' || b.shape.kind !== 'mask') return false;
-    return heavySide(a, accuracy, minCells) || heavySide(b, accuracy, minCells);
+    const ca = cellsOf(a, accuracy), cb = cellsOf(b, accuracy);
+    if ((ca < cb ? ca : cb) > maxTileCells) return false;
+    return (ca >= minCells && isRotated(a)) || (cb >= minCells && isRotated(b));
 }
 
-function heavySide(c: Collider<any>, accuracy: number, minCells: number): boolean {
+/** Sample cells a mask collider covers at `accuracy` (texels x |det| x accuracy^2). */
+function cellsOf(c: Collider<any>, accuracy: number): number {
     const s = c.shape;
-    if (s.kind !== 'mask') return false;
+    if (s.kind !== 'mask') return 0;
     const t = c.transform;
-    // Axis-aligned or a quarter turn (within rounding: setRotationFromEuler leaves 1e-16 for sin 180).
+    return s.mask.width * s.mask.height * Math.abs(t.a * t.d - t.b * t.c) * accuracy * accuracy;
+}
+
+/** Not axis-aligned nor a quarter turn (within rounding: setRotationFromEuler leaves 1e-16 for sin 180). */
+function isRotated(c: Collider<any>): boolean {
+    const t = c.transform;
     const tol = 1e-12 * (Math.abs(t.a) + Math.abs(t.b) + Math.abs(t.c) + Math.abs(t.d));
-    if ((Math.abs(t.b) <= tol && Math.abs(t.c) <= tol) || (Math.abs(t.a) <= tol && Math.abs(t.d) <= tol)) return false;
-    const cells = s.mask.width * s.mask.height * Math.abs(t.a * t.d - t.b * t.c) * accuracy * accuracy;
-    return cells >= minCells;
+    return !((Math.abs(t.b) <= tol && Math.abs(t.c) <= tol) || (Math.abs(t.a) <= tol && Math.abs(t.d) <= tol));
 }
 
 /** The `CollisionSystem` world's narrow phase (see the file notes). */
@@ -112,6 +135,7 @@ export class PixelNarrowPhase implements NarrowPhase {
     explicitGpu = false;
     /** AUTO rule parameters (see the file notes). */
     autoMinCells = AUTO_GPU_MIN_CELLS;
+    autoMaxTileCells = AUTO_GPU_MAX_TILE_CELLS;
     autoMinPairs = AUTO_GPU_MIN_PAIRS;
     holdSteps = AUTO_GPU_HOLD_STEPS;
     /** Steps whose pairs went through the GPU narrow phase, and steps it was turned on. */
@@ -123,8 +147,12 @@ export class PixelNarrowPhase implements NarrowPhase {
     private _device: GpuDevice | null = null;
     private _unavailable: string | null = null;
     private _active = false;
+    /** The device reads back only synchronously (the GPU path runs 'sameFrame': AUTO stays on the CPU). */
+    private _syncOnly = false;
     private _sinceWanted = 0;
     private _want = new Uint8Array(64);
+    /** The GPU narrow phase whose `run` answered this step (its late answers go to the world). */
+    private _answered: GpuNarrowPhase | null = null;
     private readonly _useGpu = (_a: Collider<any>, _b: Collider<any>, i: number): boolean => this._want[i] === 1;
 
     /**
@@ -170,6 +198,7 @@ export class PixelNarrowPhase implements NarrowPhase {
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean, lazy?: boolean): number {
+        this._answered = null;
         const wanted = this._select(a, b, count, accuracy);
         const was = this._active;
         if (wanted) { this._active = true; this._sinceWanted = 0; }
@@ -187,7 +216,19 @@ export class PixelNarrowPhase implements NarrowPhase {
             gpu.run(a, b, count, accuracy, contacts, frame, separation);
             return this.cpu.run(a, b, count, accuracy, contacts, frame, separation, lazy);
         }
+        this._answered = gpu;
         return gpu.run(a, b, count, accuracy, contacts, frame, separation);
+    }
+
+    /**
+     * The GPU narrow phase's late answers ('nextFrame': hits of the frame just answered whose pair
+     * is no longer a candidate), when it answered this step; the world reports them (one-frame
+     * touches). Nothing otherwise.
+     */
+    late(out: LateAnswers): number {
+        const gpu = this._answered;
+        this._answered = null;
+        return gpu !== null && gpu === this._gpu ? gpu.late(out) : 0;
     }
 
     testPair(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): boolean {
@@ -210,18 +251,20 @@ export class PixelNarrowPhase implements NarrowPhase {
         if (this._setting === 'off' || this._unavailable !== null) return false;
         if (this._want.length < count) this._want = new Uint8Array(Math.max(count, 2 * this._want.length));
         const want = this._want;
+        // AUTO pairs use the GPU only in 'nextFrame' mode (the file notes).
+        const auto = this._setting === 'nextFrame' && !this._syncOnly;
         let heavy = 0;
         for (let i = 0; i < count; i++) {
             const ma = this.modeOf(a[i]), mb = this.modeOf(b[i]);
             let w = 0;
             if (ma === MODE_CPU || mb === MODE_CPU || ma === MODE_BOUNDS || mb === MODE_BOUNDS) w = 0;
             else if (ma === MODE_GPU || mb === MODE_GPU) w = 1;
-            else if (autoPairIsHeavy(a[i], b[i], accuracy[i], this.autoMinCells)) { w = 2; heavy++; }
+            else if (auto && autoPairIsHeavy(a[i], b[i], accuracy[i], this.autoMinCells, this.autoMaxTileCells)) { w = 2; heavy++; }
             want[i] = w;
         }
         const wanted = this.explicitGpu || heavy >= this.autoMinPairs;
         // Heavy AUTO pairs ride along whenever the GPU path runs this step (its readback is paid).
-        const runs = wanted || this._active;
+        const runs = auto && (wanted || this._active);
         for (let i = 0; i < count; i++) if (want[i] === 2) want[i] = runs ? 1 : 0;
         return wanted;
     }
@@ -246,6 +289,7 @@ export class PixelNarrowPhase implements NarrowPhase {
         }
         let readback = this._setting as 'nextFrame' | 'sameFrame';
         if (readback === 'nextFrame' && !this._device.asyncReadback) {
+            this._syncOnly = true;
             this.warn('gpu-sync-only', "CollisionSystem.gpu is 'nextFrame' but this device cannot read back without stalling; using 'sameFrame'.");
             readback = 'sameFrame';
         }
@@ -268,6 +312,7 @@ export class PixelNarrowPhase implements NarrowPhase {
         if (device && this._device) {
             this._device.dispose();
             this._device = null;
+            this._syncOnly = false;
         }
     }
 }

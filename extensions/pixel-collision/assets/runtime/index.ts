@@ -20,7 +20,7 @@ export { spriteToWorld, spriteLocalQuad, quadToWorld } from './sprite-geometry';
 export { PixelDebugDraw } from './debug-draw';
 export { BitMask } from '../core/index';
 export type { Affine2D } from '../core/index';
-export { autoPairIsHeavy, AUTO_GPU_MIN_CELLS, AUTO_GPU_MIN_PAIRS, AUTO_GPU_HOLD_STEPS, PixelNarrowPhase } from './gpu-narrow';
+export { autoPairIsHeavy, AUTO_GPU_MIN_CELLS, AUTO_GPU_MAX_TILE_CELLS, AUTO_GPU_MIN_PAIRS, AUTO_GPU_HOLD_STEPS, PixelNarrowPhase } from './gpu-narrow';
 export type { GpuSetting, GpuStatus, GpuDeviceResult } from './gpu-narrow';
 export { createCocosGpuDevice } from './gpu-cocos-device';
 export { GlGpuDevice, WebGL2UnavailableError } from './gpu-gl-device';

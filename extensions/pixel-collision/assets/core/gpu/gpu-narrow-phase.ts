@@ -5,7 +5,7 @@ import { Contact } from '../contact';
 import { SampleMapper, floorHalfMinus } from '../exact';
 import { isUnitQuarterTurn } from '../rasterize';
 import { CpuNarrowPhase } from '../narrow-phase';
-import type { NarrowPhase } from '../narrow-phase';
+import type { LateAnswers, NarrowPhase } from '../narrow-phase';
 import type { GpuDevice } from './device';
 import { MaskAtlas } from './mask-atlas';
 import { pairTile, TILE_MARGIN } from './pair-tile';
@@ -83,11 +83,13 @@ export type GpuPairFilter = (a: Collider<any>, b: Collider<any>, index: number) 
  * - a pair that is a candidate in N but was not in N-1 gets "no hit" (true for frame N-1: its
  *   boxes did not meet, or a collider was not there or disabled);
  * - a pair that was a candidate in N-1 but is not in N (a collider removed or disabled in
- *   between, or boxes that separated) cannot be reported: the world asks only about N's
- *   candidates. Its answer is dropped and counted in `stats.lateDropped` (`lateDroppedHits`
- *   when it was a hit). For a removed collider this is what the world does anyway: the pair
- *   ends (`onEnd`) in the step that notices the removal. A one-frame touch whose boxes
- *   separated in the next frame is lost; see the README for the world change that would keep it.
+ *   between, or boxes that separated) is not in N's list: its answer is counted in
+ *   `stats.lateUnmatched` and, when it is a hit (`lateUnmatchedHits`), kept for {@link late},
+ *   which the world calls right after `run`. The world reports it when both colliders are
+ *   still in it and enabled (a touch that lasted one frame: `onEnter` now, `onEnd` next step,
+ *   as the CPU reports it one step earlier); a removed or disabled collider's pair ends
+ *   (`onEnd`) in the step that notices it, as on the CPU. Direct callers that never call
+ *   `late` lose those hits (the next `run` forgets them).
  * - the first step reports nothing (`run` returns `frame - 1`).
  * - a mask edited in place between the draw and the collection: that pair is decided again on
  *   the CPU with the frame-N-1 transforms and the mask as it is now (`stats.cpuMaskChanged`).
@@ -148,6 +150,11 @@ export class GpuNarrowPhase implements NarrowPhase {
     private _planOrder = new Int32Array(0);
     /** 'nextFrame': the plan's answers, written while planning (CPU pairs) and collecting. */
     private _answers: Contact[] = [];
+    /** 'nextFrame': hits of the last run's answers whose pair was not in its list (see `late`). */
+    private _lateA: (Collider<any> | null)[] = [];
+    private _lateB: (Collider<any> | null)[] = [];
+    private _lateContacts: Contact[] = [];
+    private _lateCount = 0;
     // Per pair (index i of the plan): status, tile and grid origin.
     private _status = new Int8Array(0);
     private _tileX = new Int32Array(0);
@@ -213,6 +220,7 @@ export class GpuNarrowPhase implements NarrowPhase {
         contacts: Contact[], frame: number, separation: boolean): number {
         const st = this.stats;
         st.begin(count);
+        this._dropLate();
         if (this.readback === 'sameFrame') {
             if (count === 0) { st.end(); return frame; } // no draw, no readback
             this._plan(a, b, count, accuracy, frame, separation, contacts);
@@ -234,7 +242,7 @@ export class GpuNarrowPhase implements NarrowPhase {
             this._deliver(a, b, count, accuracy, contacts);
             described = this._planFrame;
             this._pending = false;
-            if (count === 0) this.discardPending();
+            if (count === 0) this._dropPlan();
         } else {
             for (let i = 0; i < count; i++) { const c = contacts[i]; c.reset(); c.accuracy = accuracy[i]; }
         }
@@ -256,11 +264,42 @@ export class GpuNarrowPhase implements NarrowPhase {
         return this._cpu.testPair(a, b, accuracy, separation, out);
     }
 
+    /**
+     * 'nextFrame': hands over the hits of the frame the last `run` returned whose pair was not
+     * in that run's list (see the class notes and `NarrowPhase.late`); each once. Counted in
+     * `stats.lateHandedOver`. 'sameFrame': always 0.
+     */
+    late(out: LateAnswers): number {
+        const n = this._lateCount;
+        const la = this._lateA, lb = this._lateB, lc = this._lateContacts;
+        for (let i = 0; i < n; i++) {
+            out.a[i] = la[i] as Collider<any>;
+            out.b[i] = lb[i] as Collider<any>;
+            const c = i < out.contacts.length ? out.contacts[i] : (out.contacts[i] = new Contact());
+            c.copyFrom(lc[i]);
+            la[i] = null;
+            lb[i] = null;
+        }
+        this._lateCount = 0;
+        this.stats.lateHandedOver += n;
+        return n;
+    }
+
     /** Forgets answers still on their way ('nextFrame'): the next step reports nothing. */
     discardPending(): void {
+        this._dropPlan();
+        this._dropLate();
+    }
+
+    private _dropPlan(): void {
         this._pending = false;
         for (let i = 0; i < this._planCount; i++) { this._planA[i] = null; this._planB[i] = null; this._planMaskA[i] = null; this._planMaskB[i] = null; }
         this._planCount = 0;
+    }
+
+    private _dropLate(): void {
+        for (let i = 0; i < this._lateCount; i++) { this._lateA[i] = null; this._lateB[i] = null; }
+        this._lateCount = 0;
     }
 
     /** Frees the device's objects (the device itself is the caller's). */
@@ -503,13 +542,23 @@ export class GpuNarrowPhase implements NarrowPhase {
             // Mark it delivered (a pair listed twice gets its answer twice, each from its entry).
             planA[j] = null;
         }
-        let dropped = 0, droppedHits = 0;
+        // The rest: pairs that are not in this run's list. Their hits are kept for late().
+        let unmatched = 0, hits = 0;
+        const lateA = this._lateA, lateB = this._lateB, lateC = this._lateContacts;
         for (let j = 0; j < m; j++) {
-            if (planA[j] !== null) { dropped++; if (answers[j].hit) droppedHits++; }
+            if (planA[j] === null) continue;
+            unmatched++;
+            if (!answers[j].hit) continue;
+            lateA[hits] = planA[j];
+            lateB[hits] = planB[j];
+            if (hits === lateC.length) lateC.push(new Contact());
+            lateC[hits].copyFrom(answers[j]);
+            hits++;
         }
+        this._lateCount = hits;
         st.lateDelivered = found;
-        st.lateDropped = dropped;
-        st.lateDroppedHits = droppedHits;
+        st.lateUnmatched = unmatched;
+        st.lateUnmatchedHits = hits;
     }
 
     // Decoding --------------------------------------------------------------------------------
@@ -758,7 +807,8 @@ export const MAX_MAP_EPS = 0.25;
  *
  * In `'nextFrame'` mode the plan counters (`gpuPairs` to `pagePixels`, `cpuLost`) describe the
  * frame just planned and drawn, the decode counters (`unsure*`, `normalFallbacks`,
- * `lostReadbacks`, `cpuMaskChanged`, `readStalls`, `late*`) the answers handed out in this run.
+ * `lostReadbacks`, `cpuMaskChanged`, `readStalls`, `late*`) the answers handed out in this run
+ * (and by the `late` call after it).
  */
 export class GpuStats {
     /** Pairs handed to `run`. */
@@ -795,14 +845,20 @@ export class GpuStats {
     readStalls = 0;
     /** 'nextFrame': answers handed to a pair of this run's list. */
     lateDelivered = 0;
-    /** 'nextFrame': answers of pairs that are no longer candidates (not reported), and of them hits. */
-    lateDropped = 0;
-    lateDroppedHits = 0;
+    /**
+     * 'nextFrame': answers of pairs that are not in this run's list (no longer candidates), and
+     * of them hits (kept for `late()`: a world reports those whose colliders are still in it and
+     * enabled).
+     */
+    lateUnmatched = 0;
+    lateUnmatchedHits = 0;
+    /** 'nextFrame': hits handed over by `late()` after this run. */
+    lateHandedOver = 0;
     /** Totals since creation. */
     totalPages = 0;
     totalUnsureSamples = 0;
     totalUnsureFlips = 0;
-    totalLateDroppedHits = 0;
+    totalLateUnmatchedHits = 0;
 
     /** @internal */
     begin(pairs: number): void {
@@ -810,7 +866,7 @@ export class GpuStats {
         this.pages = this.pagePixels = 0;
         this.unsureSamples = this.unsureFlips = this.normalFallbacks = 0;
         this.lostReadbacks = this.cpuMaskChanged = this.readStalls = 0;
-        this.lateDelivered = this.lateDropped = this.lateDroppedHits = 0;
+        this.lateDelivered = this.lateUnmatched = this.lateUnmatchedHits = this.lateHandedOver = 0;
         this.resetPlan();
     }
 
@@ -824,7 +880,7 @@ export class GpuStats {
         this.totalPages += this.pages;
         this.totalUnsureSamples += this.unsureSamples;
         this.totalUnsureFlips += this.unsureFlips;
-        this.totalLateDroppedHits += this.lateDroppedHits;
+        this.totalLateUnmatchedHits += this.lateUnmatchedHits;
     }
 }
 
