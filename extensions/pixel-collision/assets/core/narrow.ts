@@ -640,14 +640,15 @@ const PAIR_WIN: CellWindow = { k0: 0, l0: 0, k1: 0, l1: 0 };
 const BB = { x: 0, y: 0, width: 0, height: 0 };
 
 /**
- * Cells where the pair can share samples, grown by 2 (the normal looks one cell around the
- * overlap); null when there are none. It is the box of the intersection of the two masks'
+ * Cells where the pair can share samples, grown by {@link PAIR_WINDOW_MARGIN} (the normal reads
+ * A one cell and B two cells around the overlap); null when there are none. The returned object
+ * is reused by the next call (the GPU planner's tiles use it too: `core/gpu/pair-tile.ts`). It is the box of the intersection of the two masks'
  * *oriented* boxes (their opaque bounds under their transforms, clipped as convex polygons), so
  * two rotated sprites rasterize much less than their axis-aligned boxes' overlap.
  * Each oriented box is widened by {@link OBB_SLACK} texels first (more far from the origin), far
  * more than the rounding of the clipping, so a sample inside both boxes is never lost to it.
  */
-function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
+export function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
     a.bounds(BB);
     if (BB.width === 0) return null;
     let n = quad(POLY, ta, BB, tb);
@@ -689,12 +690,15 @@ function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly
         if (y < minY) minY = y;
         if (y > maxY) maxY = y;
     }
-    PAIR_WIN.k0 = Math.ceil(minX * acc - 0.5) - 2;
-    PAIR_WIN.k1 = Math.floor(maxX * acc - 0.5) + 2;
-    PAIR_WIN.l0 = Math.ceil(minY * acc - 0.5) - 2;
-    PAIR_WIN.l1 = Math.floor(maxY * acc - 0.5) + 2;
+    PAIR_WIN.k0 = Math.ceil(minX * acc - 0.5) - PAIR_WINDOW_MARGIN;
+    PAIR_WIN.k1 = Math.floor(maxX * acc - 0.5) + PAIR_WINDOW_MARGIN;
+    PAIR_WIN.l0 = Math.ceil(minY * acc - 0.5) - PAIR_WINDOW_MARGIN;
+    PAIR_WIN.l1 = Math.floor(maxY * acc - 0.5) + PAIR_WINDOW_MARGIN;
     return PAIR_WIN;
 }
+
+/** Cells {@link pairWindow} adds around the intersection's box: the normal reads 2 cells around. */
+export const PAIR_WINDOW_MARGIN = 2;
 
 /** Texels each oriented box is widened by before clipping (see {@link pairWindow}). */
 const OBB_SLACK = 1e-3;
