@@ -9,8 +9,8 @@
  * atlas-framed masks (a trimmed frame: offset inside its original size; a rotated frame: stored
  * turned 90 degrees clockwise, displayed turned back).
  */
-import { affine, affineFromTRS, affineMultiply, BitMask } from '../../extensions/pixel-collision/assets/core';
-import type { Affine2D } from '../../extensions/pixel-collision/assets/core';
+import { affine, affineFromTRS, affineMultiply, BitMask, CollisionWorld, Contact, CpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
+import type { Affine2D, Collider } from '../../extensions/pixel-collision/assets/core';
 import { randomMask, rng } from '../fixtures/masks';
 import type { Rng } from '../fixtures/masks';
 
@@ -98,4 +98,36 @@ export function makeCases(seed: number, n: number, maxSize = 24): CaseData {
         pairs.push({ ma, mb, ta: flat(ta), tb: flat(tb), acc: ACCS[Math.floor(r() * ACCS.length)] });
     }
     return { masks, pairs };
+}
+
+/** The case's pairs as colliders of one world (A and B of pair i are `as[i]`, `bs[i]`). */
+export interface Scene { world: CollisionWorld; as: Collider[]; bs: Collider[]; acc: Float64Array; n: number }
+
+/** Builds the colliders of a case (in Node for the CPU answers, in the page for the GPU). */
+export function buildScene(data: CaseData): Scene {
+    const world = new CollisionWorld();
+    const masks = data.masks.map(toMask);
+    const as: Collider[] = [], bs: Collider[] = [];
+    const acc = new Float64Array(data.pairs.length);
+    data.pairs.forEach((p, i) => {
+        as.push(world.add({ shape: { kind: 'mask', mask: masks[p.ma] }, transform: toAffine(p.ta), accuracy: p.acc }));
+        bs.push(world.add({ shape: { kind: 'mask', mask: masks[p.mb] }, transform: toAffine(p.tb), accuracy: p.acc }));
+        acc[i] = p.acc;
+    });
+    return { world, as, bs, acc, n: data.pairs.length };
+}
+
+/** Contact fields in the order the page flattens them. */
+export function flatten(cs: readonly Contact[]): number[] {
+    const flat: number[] = [];
+    for (const c of cs) flat.push(c.hit ? 1 : 0, c.count, c.minX, c.minY, c.maxX, c.maxY, c.centroidX, c.centroidY, c.normalX, c.normalY, c.frame);
+    return flat;
+}
+
+/** The CPU narrow phase's contacts of a case, flattened like the page does. */
+export function cpuContacts(data: CaseData, frame: number): { flat: number[]; as: Collider[]; bs: Collider[] } {
+    const s = buildScene(data);
+    const cs = Array.from({ length: s.n }, () => new Contact());
+    new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, cs, frame, false);
+    return { flat: flatten(cs), as: s.as, bs: s.bs };
 }

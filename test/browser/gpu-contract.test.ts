@@ -8,12 +8,10 @@
  * float32 guess had wrong. Fails (never skips) when chromium is missing.
  */
 import { join } from 'node:path';
-import { CollisionWorld, Contact, CpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
-import type { Collider } from '../../extensions/pixel-collision/assets/core';
 import { refTest } from '../core/reference';
 import { bundle, openPage } from './chromium';
 import type { Browser } from './chromium';
-import { makeCases, toAffine, toMask } from './gpu-cases';
+import { cpuContacts, makeCases } from './gpu-cases';
 import type { CaseData } from './gpu-cases';
 import type { PixelGpuApi, RunResult } from './gpu-page';
 
@@ -36,23 +34,6 @@ function run(data: CaseData, maxPageSize: number, frame: number): Promise<RunRes
     return browser.page.evaluate(([d, m, f]) => (globalThis as unknown as { pixelGpu: PixelGpuApi }).pixelGpu.run(d, m, f), [data, maxPageSize, frame] as const);
 }
 
-/** The CPU narrow phase's contacts of the same data, flattened like the page does. */
-function cpuContacts(data: CaseData, frame: number): { flat: number[]; as: Collider[]; bs: Collider[] } {
-    const world = new CollisionWorld();
-    const masks = data.masks.map(toMask);
-    const as: Collider[] = [], bs: Collider[] = [];
-    const acc = new Float64Array(data.pairs.length);
-    data.pairs.forEach((p, i) => {
-        as.push(world.add({ shape: { kind: 'mask', mask: masks[p.ma] }, transform: toAffine(p.ta), accuracy: p.acc }));
-        bs.push(world.add({ shape: { kind: 'mask', mask: masks[p.mb] }, transform: toAffine(p.tb), accuracy: p.acc }));
-        acc[i] = p.acc;
-    });
-    const cs = Array.from({ length: data.pairs.length }, () => new Contact());
-    new CpuNarrowPhase().run(as, bs, cs.length, acc, cs, frame, false);
-    const flat: number[] = [];
-    for (const c of cs) flat.push(c.hit ? 1 : 0, c.count, c.minX, c.minY, c.maxX, c.maxY, c.centroidX, c.centroidY, c.normalX, c.normalY, c.frame);
-    return { flat, as, bs };
-}
 
 function compare(data: CaseData, got: RunResult, frame: number): { hits: number } {
     const cpu = cpuContacts(data, frame);

@@ -4,10 +4,10 @@
  * from Node (see gpu-cases.ts) and returns the contacts as plain numbers.
  */
 import { CollisionWorld, Contact, CpuNarrowPhase, GpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
-import type { Collider, GpuDevice } from '../../extensions/pixel-collision/assets/core';
+import type { GpuDevice } from '../../extensions/pixel-collision/assets/core';
 import { WebGL2Device } from '../../webgl2/webgl2-device';
 import { GlGpuDevice, GlState, GL_DRAW, GL_FBO, GL_PACK, GL_PACK_BUFFER, GL_RASTER, GL_UNPACK } from '../../extensions/pixel-collision/assets/runtime/gpu-gl-device';
-import { toAffine, toMask } from './gpu-cases';
+import { buildScene } from './gpu-cases';
 import type { CaseData } from './gpu-cases';
 import { compareLate, runScript } from './gpu-world-script';
 import type { StepReport } from './gpu-world-script';
@@ -47,20 +47,6 @@ class CountingDevice implements GpuDevice {
     dispose(): void { this.inner.dispose(); }
 }
 
-interface Scene { world: CollisionWorld; as: Collider[]; bs: Collider[]; acc: Float64Array; n: number }
-
-function buildScene(data: CaseData): Scene {
-    const world = new CollisionWorld();
-    const masks = data.masks.map(toMask);
-    const as: Collider[] = [], bs: Collider[] = [];
-    const acc = new Float64Array(data.pairs.length);
-    data.pairs.forEach((p, i) => {
-        as.push(world.add({ shape: { kind: 'mask', mask: masks[p.ma] }, transform: toAffine(p.ta), accuracy: p.acc }));
-        bs.push(world.add({ shape: { kind: 'mask', mask: masks[p.mb] }, transform: toAffine(p.tb), accuracy: p.acc }));
-        acc[i] = p.acc;
-    });
-    return { world, as, bs, acc, n: data.pairs.length };
-}
 
 function flatten(cs: Contact[]): number[] {
     const out: number[] = [];

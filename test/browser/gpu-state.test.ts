@@ -8,12 +8,9 @@
  * if the device trusted the state it finds).
  */
 import { join } from 'node:path';
-import { Contact, CpuNarrowPhase, CollisionWorld } from '../../extensions/pixel-collision/assets/core';
-import type { Collider } from '../../extensions/pixel-collision/assets/core';
 import { bundle, openPage } from './chromium';
 import type { Browser } from './chromium';
-import { makeCases, toAffine, toMask } from './gpu-cases';
-import type { CaseData } from './gpu-cases';
+import { cpuContacts, makeCases } from './gpu-cases';
 import type { PixelGpuApi } from './gpu-page';
 
 jest.setTimeout(300_000);
@@ -22,22 +19,6 @@ let browser: Browser;
 beforeAll(async () => { browser = await openPage(bundle(join(__dirname, 'gpu-page.ts'))); });
 afterAll(async () => { await browser?.close(); });
 
-function cpuFlat(data: CaseData, frame: number): number[] {
-    const world = new CollisionWorld();
-    const masks = data.masks.map(toMask);
-    const as: Collider[] = [], bs: Collider[] = [];
-    const acc = new Float64Array(data.pairs.length);
-    data.pairs.forEach((p, i) => {
-        as.push(world.add({ shape: { kind: 'mask', mask: masks[p.ma] }, transform: toAffine(p.ta), accuracy: p.acc }));
-        bs.push(world.add({ shape: { kind: 'mask', mask: masks[p.mb] }, transform: toAffine(p.tb), accuracy: p.acc }));
-        acc[i] = p.acc;
-    });
-    const cs = Array.from({ length: data.pairs.length }, () => new Contact());
-    new CpuNarrowPhase().run(as, bs, cs.length, acc, cs, frame, false);
-    const flat: number[] = [];
-    for (const c of cs) flat.push(c.hit ? 1 : 0, c.count, c.minX, c.minY, c.maxX, c.maxY, c.centroidX, c.centroidY, c.normalX, c.normalY, c.frame);
-    return flat;
-}
 
 test('every run restores the engine\'s GL state, raises no GL error, and the answers stay exact in both modes', async () => {
     const data = makeCases(909, 60);
@@ -48,7 +29,7 @@ test('every run restores the engine\'s GL state, raises no GL error, and the ans
     // One record per group and run: sameFrame (FBO+RASTER+DRAW, UNPACK, PACK...) and two nextFrame runs.
     expect(r.saves).toBeGreaterThanOrEqual(3);
     expect(r.saves).toBeLessThanOrEqual(20);
-    expect(r.same).toEqual(cpuFlat(data, 1));
-    expect(r.late).toEqual(cpuFlat(data, 1)); // the second next-frame run hands out frame 1
+    expect(r.same).toEqual(cpuContacts(data, 1).flat);
+    expect(r.late).toEqual(cpuContacts(data, 1).flat); // the second next-frame run hands out frame 1
     expect(r.same.filter((_, i) => i % 11 === 0).some((h) => h === 1)).toBe(true);
 });

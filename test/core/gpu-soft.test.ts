@@ -4,25 +4,12 @@
  * the mask atlas, fallbacks. The same cases run on real WebGL2 in test/browser.
  */
 import { CollisionWorld, Contact, CpuNarrowPhase, GpuNarrowPhase, affine } from '../../extensions/pixel-collision/assets/core';
-import type { Collider } from '../../extensions/pixel-collision/assets/core';
-import { makeCases, toAffine, toMask } from '../browser/gpu-cases';
-import type { CaseData } from '../browser/gpu-cases';
+import { buildScene, makeCases } from '../browser/gpu-cases';
+import type { Scene } from '../browser/gpu-cases';
 import { SoftGpuDevice } from '../browser/soft-device';
 import { refTest } from './reference';
 import { blob, rng } from '../fixtures/masks';
 
-function build(data: CaseData) {
-    const world = new CollisionWorld();
-    const masks = data.masks.map(toMask);
-    const as: Collider[] = [], bs: Collider[] = [];
-    const acc = new Float64Array(data.pairs.length);
-    data.pairs.forEach((p, i) => {
-        as.push(world.add({ shape: { kind: 'mask', mask: masks[p.ma] }, transform: toAffine(p.ta), accuracy: p.acc }));
-        bs.push(world.add({ shape: { kind: 'mask', mask: masks[p.mb] }, transform: toAffine(p.tb), accuracy: p.acc }));
-        acc[i] = p.acc;
-    });
-    return { world, as, bs, acc, n: data.pairs.length };
-}
 
 const FIELDS = ['hit', 'count', 'minX', 'minY', 'maxX', 'maxY', 'centroidX', 'centroidY', 'normalX', 'normalY', 'accuracy'] as const;
 
@@ -32,7 +19,7 @@ function expectSame(got: Contact, want: Contact, what: string): void {
     }
 }
 
-function runBoth(gpu: GpuNarrowPhase, s: ReturnType<typeof build>, separation = false) {
+function runBoth(gpu: GpuNarrowPhase, s: Scene, separation = false) {
     const g = Array.from({ length: s.n }, () => new Contact());
     const c = Array.from({ length: s.n }, () => new Contact());
     expect(gpu.run(s.as, s.bs, s.n, s.acc, g, 5, separation)).toBe(5);
@@ -42,7 +29,7 @@ function runBoth(gpu: GpuNarrowPhase, s: ReturnType<typeof build>, separation = 
 
 describe('GPU narrow phase on the software device', () => {
     it('gives the CPU contact bit for bit and the reference count/rect on 400 random pairs, with one readback', () => {
-        const s = build(makeCases(9001, 400));
+        const s = buildScene(makeCases(9001, 400));
         const dev = new SoftGpuDevice();
         const gpu = new GpuNarrowPhase(dev);
         const { g, c } = runBoth(gpu, s);
@@ -63,7 +50,7 @@ describe('GPU narrow phase on the software device', () => {
     });
 
     it('settles unsure samples exactly: a device that errs by up to half of eps changes nothing', () => {
-        const s = build(makeCases(77, 300));
+        const s = buildScene(makeCases(77, 300));
         const gpu = new GpuNarrowPhase(new SoftGpuDevice(4096, 1, rng(5)));
         const { g, c } = runBoth(gpu, s);
         for (let i = 0; i < s.n; i++) expectSame(g[i], c[i], `pair ${i}`);
@@ -71,7 +58,7 @@ describe('GPU narrow phase on the software device', () => {
     });
 
     it('splits a frame over several pages when the tiles do not fit one (one readback per page)', () => {
-        const s = build(makeCases(3, 200));
+        const s = buildScene(makeCases(3, 200));
         const dev = new SoftGpuDevice(4096);
         const gpu = new GpuNarrowPhase(dev, { maxPageSize: 96 });
         const { g, c } = runBoth(gpu, s);
@@ -118,7 +105,7 @@ describe('GPU narrow phase on the software device', () => {
     });
 
     it('grows the atlas when a frame has more masks than it holds; masks over the largest atlas go to the CPU', () => {
-        const s = build(makeCases(11, 300, 40)); // enough masks on the GPU to overflow a 512² atlas (oriented-box tiles send fewer pairs there)
+        const s = buildScene(makeCases(11, 300, 40)); // enough masks on the GPU to overflow a 512² atlas (oriented-box tiles send fewer pairs there)
         const dev = new SoftGpuDevice();
         const gpu = new GpuNarrowPhase(dev);
         const { g, c } = runBoth(gpu, s);
