@@ -9,16 +9,11 @@
  * same sin/cos as glibc's libm (the same operations with glibc's sin/cos reproduce all 247 recorded
  * world matrices exactly), while Node's V8 (fdlibm) differs by 1 ulp for some angles, so 13 of the
  * 247 recorded matrices differ in their last bits here (at most 1.1e-13 absolute).
- * Only a small subset of each class's API is provided.
+ * Only the part of each class's API that the double, the runtime and the tests use is provided.
  */
 
 /** `cocos/core/math/utils.ts` */
 export const EPSILON = 0.000001;
-
-/** `cocos/core/math/utils.ts` `equals`: relative/absolute tolerance (used by Vec2/Vec3/Quat.equals). */
-export function equals(a: number, b: number): boolean {
-    return Math.abs(a - b) <= EPSILON * Math.max(1.0, Math.abs(a), Math.abs(b));
-}
 
 /** `cocos/core/math/utils.ts` `approx`: absolute tolerance (used by UITransform.setContentSize). */
 export function approx(a: number, b: number, maxDiff?: number): boolean {
@@ -26,163 +21,61 @@ export function approx(a: number, b: number, maxDiff?: number): boolean {
     return Math.abs(a - b) <= maxDiff;
 }
 
-/** `cocos/core/math/utils.ts` */
-export function clamp(val: number, min: number, max: number): number {
-    if (min > max) {
-        const temp = min;
-        min = max;
-        max = temp;
-    }
-    return val < min ? min : val > max ? max : val;
-}
-
-const toRadianFactor = Math.PI / 180;
-/** `cocos/core/math/utils.ts` */
-export function toRadian(a: number): number {
-    return a * toRadianFactor;
-}
-/** `cocos/core/math/utils.ts` */
-export function toDegree(a: number): number {
-    return a * (180 / Math.PI);
+/** `equals` of `cocos/core/math/utils.ts`, as Vec3.equals / Quat.equals inline it: relative/absolute tolerance. */
+function near(a: number, b: number, epsilon: number): boolean {
+    return Math.abs(a - b) <= epsilon * Math.max(1.0, Math.abs(a), Math.abs(b));
 }
 
 interface XY { x: number; y: number }
 interface XYZ { x: number; y: number; z: number }
+interface WH { width: number; height: number }
+interface XYWH { x: number; y: number; width: number; height: number }
 
 /** Mirrors `cocos/core/math/vec2.ts` (subset). */
 export class Vec2 {
-    public static ZERO = Object.freeze(new Vec2(0, 0));
-
-    public x: number;
-    public y: number;
+    x = 0;
+    y = 0;
 
     constructor(x?: number | Readonly<XY>, y?: number) {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-        }
+        this.set(x as number, y);
     }
 
-    public static copy<Out extends XY>(out: Out, a: Readonly<XY>): Out {
-        out.x = a.x;
-        out.y = a.y;
-        return out;
-    }
-
-    public static set<Out extends XY>(out: Out, x: number, y: number): Out {
-        out.x = x;
-        out.y = y;
-        return out;
-    }
-
-    public static equals(a: Readonly<XY>, b: Readonly<XY>, epsilon = EPSILON): boolean {
-        return Math.abs(a.x - b.x) <= epsilon * Math.max(1.0, Math.abs(a.x), Math.abs(b.x))
-            && Math.abs(a.y - b.y) <= epsilon * Math.max(1.0, Math.abs(a.y), Math.abs(b.y));
-    }
-
-    public static distance(a: Readonly<XY>, b: Readonly<XY>): number {
-        const x = b.x - a.x;
-        const y = b.y - a.y;
-        return Math.sqrt(x * x + y * y);
-    }
-
-    public clone(): Vec2 {
-        return new Vec2(this.x, this.y);
-    }
-
-    public set(other: Readonly<XY>): Vec2;
-    public set(x?: number, y?: number): Vec2;
-    public set(x?: number | Readonly<XY>, y?: number): Vec2 {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-        }
+    set(other: Readonly<XY>): Vec2;
+    set(x?: number, y?: number): Vec2;
+    set(x?: number | Readonly<XY>, y?: number): Vec2 {
+        if (typeof x === 'object') { this.x = x.x; this.y = x.y; } else { this.x = x || 0; this.y = y || 0; }
         return this;
-    }
-
-    public equals(other: Readonly<XY>, epsilon = EPSILON): boolean {
-        return Vec2.equals(this, other, epsilon);
-    }
-
-    public strictEquals(other: Readonly<XY>): boolean {
-        return this.x === other.x && this.y === other.y;
-    }
-
-    public add(other: Readonly<XY>): Vec2 {
-        this.x += other.x;
-        this.y += other.y;
-        return this;
-    }
-
-    public subtract(other: Readonly<XY>): Vec2 {
-        this.x -= other.x;
-        this.y -= other.y;
-        return this;
-    }
-
-    public multiplyScalar(s: number): Vec2 {
-        this.x *= s;
-        this.y *= s;
-        return this;
-    }
-
-    public length(): number {
-        return Math.sqrt(this.x * this.x + this.y * this.y);
     }
 }
 
-/** Mirrors `cocos/core/math/vec3.ts` (subset). */
+/** Mirrors `cocos/core/math/vec3.ts` (subset). `set(x, y, z)` / `new Vec3(x, y, z)` turn NaN into 0 (`x || 0`). */
 export class Vec3 {
-    public static ZERO = Object.freeze(new Vec3(0, 0, 0));
-    public static ONE = Object.freeze(new Vec3(1, 1, 1));
-
-    public x: number;
-    public y: number;
-    public z: number;
+    x = 0;
+    y = 0;
+    z = 0;
 
     constructor(x?: number | Readonly<XYZ>, y?: number, z?: number) {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-            this.z = x.z;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.z = z || 0;
-        }
+        this.set(x as number, y, z);
     }
 
-    public static copy<Out extends XYZ>(out: Out, a: Readonly<XYZ>): Out {
-        out.x = a.x;
-        out.y = a.y;
-        out.z = a.z;
+    static copy<Out extends XYZ>(out: Out, a: Readonly<XYZ>): Out {
+        out.x = a.x; out.y = a.y; out.z = a.z;
         return out;
     }
 
-    public static set<Out extends XYZ>(out: Out, x: number, y: number, z: number): Out {
-        out.x = x;
-        out.y = y;
-        out.z = z;
+    /** Unlike the instance `set`, copies NaN as is (like the engine). */
+    static set<Out extends XYZ>(out: Out, x: number, y: number, z: number): Out {
+        out.x = x; out.y = y; out.z = z;
         return out;
     }
 
-    public static equals(a: Readonly<XYZ>, b: Readonly<XYZ>, epsilon = EPSILON): boolean {
-        return Math.abs(a.x - b.x) <= epsilon * Math.max(1.0, Math.abs(a.x), Math.abs(b.x))
-            && Math.abs(a.y - b.y) <= epsilon * Math.max(1.0, Math.abs(a.y), Math.abs(b.y))
-            && Math.abs(a.z - b.z) <= epsilon * Math.max(1.0, Math.abs(a.z), Math.abs(b.z));
+    static equals(a: Readonly<XYZ>, b: Readonly<XYZ>, epsilon = EPSILON): boolean {
+        return near(a.x, b.x, epsilon) && near(a.y, b.y, epsilon) && near(a.z, b.z, epsilon);
     }
 
     /** Same operation order as the engine (`rhw` divide included). */
-    public static transformMat4<Out extends XYZ>(out: Out, a: Readonly<XYZ>, m: Readonly<Mat4>): Out {
-        const x = a.x;
-        const y = a.y;
-        const z = a.z;
+    static transformMat4<Out extends XYZ>(out: Out, a: Readonly<XYZ>, m: Readonly<Mat4>): Out {
+        const x = a.x; const y = a.y; const z = a.z;
         let rhw = m.m03 * x + m.m07 * y + m.m11 * z + m.m15;
         rhw = rhw ? 1 / rhw : 1;
         out.x = (m.m00 * x + m.m04 * y + m.m08 * z + m.m12) * rhw;
@@ -191,361 +84,166 @@ export class Vec3 {
         return out;
     }
 
-    public static distance(a: Readonly<XYZ>, b: Readonly<XYZ>): number {
-        const x = b.x - a.x;
-        const y = b.y - a.y;
-        const z = b.z - a.z;
-        return Math.sqrt(x * x + y * y + z * z);
-    }
-
-    public clone(): Vec3 {
-        return new Vec3(this.x, this.y, this.z);
-    }
-
-    public set(other: Readonly<XYZ>): Vec3;
-    public set(x?: number, y?: number, z?: number): Vec3;
-    public set(x?: number | Readonly<XYZ>, y?: number, z?: number): Vec3 {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-            this.z = x.z;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.z = z || 0;
-        }
+    set(other: Readonly<XYZ>): Vec3;
+    set(x?: number, y?: number, z?: number): Vec3;
+    set(x?: number | Readonly<XYZ>, y?: number, z?: number): Vec3 {
+        if (typeof x === 'object') { this.x = x.x; this.y = x.y; this.z = x.z; } else { this.x = x || 0; this.y = y || 0; this.z = z || 0; }
         return this;
     }
 
-    public equals(other: Readonly<XYZ>, epsilon = EPSILON): boolean {
+    equals(other: Readonly<XYZ>, epsilon = EPSILON): boolean {
         return Vec3.equals(this, other, epsilon);
     }
 
-    public strictEquals(other: Readonly<XYZ>): boolean {
-        return this.x === other.x && this.y === other.y && this.z === other.z;
-    }
-
-    public add(other: Readonly<XYZ>): Vec3 {
-        this.x += other.x;
-        this.y += other.y;
-        this.z += other.z;
-        return this;
-    }
-
-    public subtract(other: Readonly<XYZ>): Vec3 {
-        this.x -= other.x;
-        this.y -= other.y;
-        this.z -= other.z;
-        return this;
-    }
-
-    public multiplyScalar(s: number): Vec3 {
-        this.x *= s;
-        this.y *= s;
-        this.z *= s;
-        return this;
-    }
-
-    public length(): number {
+    length(): number {
         return Math.sqrt(this.x * this.x + this.y * this.y + this.z * this.z);
     }
 }
 
-/** Mirrors `cocos/core/math/vec4.ts` (subset). */
+/** Mirrors `cocos/core/math/vec4.ts` (the fields: SpriteFrame's trimmedBorder). */
 export class Vec4 {
-    public x: number;
-    public y: number;
-    public z: number;
-    public w: number;
-
-    constructor(x?: number | Readonly<Vec4>, y?: number, z?: number, w?: number) {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-            this.z = x.z;
-            this.w = x.w;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.z = z || 0;
-            this.w = w || 0;
-        }
-    }
-
-    public clone(): Vec4 {
-        return new Vec4(this.x, this.y, this.z, this.w);
-    }
-
-    public set(other: Readonly<Vec4>): Vec4;
-    public set(x?: number, y?: number, z?: number, w?: number): Vec4;
-    public set(x?: number | Readonly<Vec4>, y?: number, z?: number, w?: number): Vec4 {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-            this.z = x.z;
-            this.w = x.w;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.z = z || 0;
-            this.w = w || 0;
-        }
-        return this;
-    }
+    constructor(public x = 0, public y = 0, public z = 0, public w = 0) {}
 }
-
-interface WH { width: number; height: number }
 
 /** Mirrors `cocos/core/math/size.ts` (subset; `equals` is exact, like the engine's). */
 export class Size {
-    public static ZERO = Object.freeze(new Size(0, 0));
+    width = 0;
+    height = 0;
 
-    public width: number;
-    public height: number;
-
-    constructor(width?: number | Readonly<WH>, height?: number) {
-        if (typeof width === 'object') {
-            this.width = width.width;
-            this.height = width.height;
-        } else {
-            this.width = width || 0;
-            this.height = height || 0;
-        }
+    constructor(width?: number, height?: number) {
+        this.set(width, height);
     }
 
-    public clone(): Size {
-        return new Size(this.width, this.height);
-    }
-
-    public set(other: Readonly<WH>): Size;
-    public set(width?: number, height?: number): Size;
-    public set(width?: number | Readonly<WH>, height?: number): Size {
-        if (typeof width === 'object') {
-            this.height = width.height;
-            this.width = width.width;
-        } else {
-            this.width = width || 0;
-            this.height = height || 0;
-        }
+    set(other: Readonly<WH>): Size;
+    set(width?: number, height?: number): Size;
+    set(width?: number | Readonly<WH>, height?: number): Size {
+        if (typeof width === 'object') { this.height = width.height; this.width = width.width; } else { this.width = width || 0; this.height = height || 0; }
         return this;
     }
 
-    public equals(other: Readonly<WH>): boolean {
+    equals(other: Readonly<WH>): boolean {
         return this.width === other.width && this.height === other.height;
     }
 }
 
-interface XYWH { x: number; y: number; width: number; height: number }
-
 /** Mirrors `cocos/core/math/rect.ts` (subset; `equals` is exact, like the engine's). */
 export class Rect {
-    public x: number;
-    public y: number;
-    public width: number;
-    public height: number;
+    x = 0;
+    y = 0;
+    width = 0;
+    height = 0;
 
-    constructor(x?: number | Readonly<XYWH>, y?: number, width?: number, height?: number) {
-        if (typeof x === 'object') {
-            this.y = x.y;
-            this.width = x.width;
-            this.height = x.height;
-            this.x = x.x;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.width = width || 0;
-            this.height = height || 0;
-        }
+    constructor(x?: number, y?: number, width?: number, height?: number) {
+        this.set(x, y, width, height);
     }
 
-    get xMin(): number { return this.x; }
-    get yMin(): number { return this.y; }
-    get xMax(): number { return this.x + this.width; }
-    get yMax(): number { return this.y + this.height; }
-
-    public clone(): Rect {
-        return new Rect(this.x, this.y, this.width, this.height);
-    }
-
-    public set(other: Readonly<XYWH>): Rect;
-    public set(x?: number, y?: number, width?: number, height?: number): Rect;
-    public set(x?: number | Readonly<XYWH>, y?: number, width?: number, height?: number): Rect {
+    set(other: Readonly<XYWH>): Rect;
+    set(x?: number, y?: number, width?: number, height?: number): Rect;
+    set(x?: number | Readonly<XYWH>, y?: number, width?: number, height?: number): Rect {
         if (typeof x === 'object') {
-            this.y = x.y;
-            this.width = x.width;
-            this.height = x.height;
-            this.x = x.x;
+            this.y = x.y; this.width = x.width; this.height = x.height; this.x = x.x;
         } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.width = width || 0;
-            this.height = height || 0;
+            this.x = x || 0; this.y = y || 0; this.width = width || 0; this.height = height || 0;
         }
         return this;
     }
 
-    public equals(other: Readonly<XYWH>): boolean {
+    equals(other: Readonly<XYWH>): boolean {
         return this.x === other.x && this.y === other.y && this.width === other.width && this.height === other.height;
     }
 }
 
 /** Mirrors `cocos/core/math/color.ts` (subset): channels are stored in a Uint8ClampedArray, like the engine. */
 export class Color {
-    public static WHITE = Object.freeze(new Color(255, 255, 255, 255));
-    public static BLACK = Object.freeze(new Color(0, 0, 0, 255));
-    public static TRANSPARENT = Object.freeze(new Color(0, 0, 0, 0));
-    public static RED = Object.freeze(new Color(255, 0, 0, 255));
-    public static GREEN = Object.freeze(new Color(0, 255, 0, 255));
-    public static BLUE = Object.freeze(new Color(0, 0, 255, 255));
+    static WHITE = Object.freeze(new Color(255, 255, 255, 255));
+    static BLACK = Object.freeze(new Color(0, 0, 0, 255));
 
     private _data = new Uint8ClampedArray(4);
 
-    constructor(r?: number | Readonly<Color>, g?: number, b?: number, a?: number) {
-        if (typeof r === 'object') {
-            this.set(r.r, r.g, r.b, r.a);
-        } else {
-            this.set(r || 0, g || 0, b || 0, a ?? 255);
-        }
+    constructor(r?: number, g?: number, b?: number, a?: number) {
+        this.set(r || 0, g || 0, b || 0, a ?? 255);
     }
 
     get r(): number { return this._data[0]; }
-    set r(v: number) { this._data[0] = v; }
     get g(): number { return this._data[1]; }
-    set g(v: number) { this._data[1] = v; }
     get b(): number { return this._data[2]; }
-    set b(v: number) { this._data[2] = v; }
     get a(): number { return this._data[3]; }
-    set a(v: number) { this._data[3] = v; }
 
-    public clone(): Color {
+    clone(): Color {
         return new Color(this.r, this.g, this.b, this.a);
     }
 
-    public set(other: Readonly<Color>): Color;
-    public set(r?: number, g?: number, b?: number, a?: number): Color;
-    public set(r?: number | Readonly<Color>, g?: number, b?: number, a?: number): Color {
+    set(other: Readonly<Color>): Color;
+    set(r?: number, g?: number, b?: number, a?: number): Color;
+    set(r?: number | Readonly<Color>, g?: number, b?: number, a?: number): Color {
+        const d = this._data;
         if (typeof r === 'object') {
-            this._data[0] = r.r;
-            this._data[1] = r.g;
-            this._data[2] = r.b;
-            this._data[3] = r.a;
+            d[0] = r.r; d[1] = r.g; d[2] = r.b; d[3] = r.a;
         } else {
-            this._data[0] = r || 0;
-            this._data[1] = g || 0;
-            this._data[2] = b || 0;
-            this._data[3] = a ?? 255;
+            d[0] = r || 0; d[1] = g || 0; d[2] = b || 0; d[3] = a ?? 255;
         }
         return this;
     }
 
-    public equals(other: Readonly<Color>): boolean {
+    equals(other: Readonly<Color>): boolean {
         return !!other && this.r === other.r && this.g === other.g && this.b === other.b && this.a === other.a;
     }
 }
 
 const halfToRad = 0.5 * Math.PI / 180.0;
+const toDegreeFactor = 180 / Math.PI;
 
 /** Mirrors `cocos/core/math/quat.ts` (subset). */
 export class Quat {
-    public static IDENTITY = Object.freeze(new Quat());
+    constructor(public x = 0, public y = 0, public z = 0, public w = 1) {}
 
-    public x: number;
-    public y: number;
-    public z: number;
-    public w: number;
-
-    constructor(x?: number | Readonly<Quat>, y?: number, z?: number, w?: number) {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-            this.z = x.z;
-            this.w = x.w;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.z = z || 0;
-            this.w = w ?? 1;
-        }
+    static copy<Out extends Quat>(out: Out, a: Readonly<Quat>): Out {
+        return Quat.set(out, a.x, a.y, a.z, a.w);
     }
 
-    public static copy<Out extends Quat>(out: Out, a: Readonly<Quat>): Out {
-        out.x = a.x;
-        out.y = a.y;
-        out.z = a.z;
-        out.w = a.w;
+    static set<Out extends Quat>(out: Out, x: number, y: number, z: number, w: number): Out {
+        out.x = x; out.y = y; out.z = z; out.w = w;
         return out;
     }
 
-    public static set<Out extends Quat>(out: Out, x: number, y: number, z: number, w: number): Out {
-        out.x = x;
-        out.y = y;
-        out.z = z;
-        out.w = w;
-        return out;
+    static identity<Out extends Quat>(out: Out): Out {
+        return Quat.set(out, 0, 0, 0, 1);
     }
 
     /** Euler angles in degrees, rotation order YZX; same operations as the engine. */
-    public static fromEuler<Out extends Quat>(out: Out, x: number, y: number, z: number): Out {
+    static fromEuler<Out extends Quat>(out: Out, x: number, y: number, z: number): Out {
         x *= halfToRad;
         y *= halfToRad;
         z *= halfToRad;
-
-        const sx = Math.sin(x);
-        const cx = Math.cos(x);
-        const sy = Math.sin(y);
-        const cy = Math.cos(y);
-        const sz = Math.sin(z);
-        const cz = Math.cos(z);
-
+        const sx = Math.sin(x); const cx = Math.cos(x);
+        const sy = Math.sin(y); const cy = Math.cos(y);
+        const sz = Math.sin(z); const cz = Math.cos(z);
         out.x = sx * cy * cz + cx * sy * sz;
         out.y = cx * sy * cz + sx * cy * sz;
         out.z = cx * cy * sz - sx * sy * cz;
         out.w = cx * cy * cz - sx * sy * sz;
-
         return out;
     }
 
-    public static identity<Out extends Quat>(out: Out): Out {
-        out.x = 0;
-        out.y = 0;
-        out.z = 0;
-        out.w = 1;
-        return out;
-    }
-
-    public static multiply<Out extends Quat>(out: Out, a: Readonly<Quat>, b: Readonly<Quat>): Out {
+    static multiply<Out extends Quat>(out: Out, a: Readonly<Quat>, b: Readonly<Quat>): Out {
         const x = a.x * b.w + a.w * b.x + a.y * b.z - a.z * b.y;
         const y = a.y * b.w + a.w * b.y + a.z * b.x - a.x * b.z;
         const z = a.z * b.w + a.w * b.z + a.x * b.y - a.y * b.x;
         const w = a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z;
-        out.x = x;
-        out.y = y;
-        out.z = z;
-        out.w = w;
-        return out;
+        return Quat.set(out, x, y, z, w);
     }
 
-    public static conjugate<Out extends Quat>(out: Out, a: Readonly<Quat>): Out {
-        out.x = -a.x;
-        out.y = -a.y;
-        out.z = -a.z;
-        out.w = a.w;
-        return out;
+    static conjugate<Out extends Quat>(out: Out, a: Readonly<Quat>): Out {
+        return Quat.set(out, -a.x, -a.y, -a.z, a.w);
     }
 
     /** Rotation matrix (already orthonormal) to quaternion; used by Mat4.toSRT. */
-    public static fromMat3<Out extends Quat>(out: Out, m: Readonly<Mat3>): Out {
-        const {
-            m00, m01, m02,
-            m03: m10, m04: m11, m05: m12,
-            m06: m20, m07: m21, m08: m22,
-        } = m;
-
+    static fromMat3<Out extends Quat>(out: Out, m: Readonly<Mat3>): Out {
+        const { m00, m01, m02, m03: m10, m04: m11, m05: m12, m06: m20, m07: m21, m08: m22 } = m;
         const fourXSquaredMinus1 = m00 - m11 - m22;
         const fourYSquaredMinus1 = m11 - m00 - m22;
         const fourZSquaredMinus1 = m22 - m00 - m11;
         const fourWSquaredMinus1 = m00 + m11 + m22;
-
         let biggestIndex = 0;
         let fourBiggestSquaredMinus1 = fourWSquaredMinus1;
         if (fourXSquaredMinus1 > fourBiggestSquaredMinus1) {
@@ -560,171 +258,65 @@ export class Quat {
             fourBiggestSquaredMinus1 = fourZSquaredMinus1;
             biggestIndex = 3;
         }
-
         const biggestVal = Math.sqrt(fourBiggestSquaredMinus1 + 1) * 0.5;
         const mult = 0.25 / biggestVal;
         switch (biggestIndex) {
-        case 0:
-            out.w = biggestVal;
-            out.x = (m12 - m21) * mult;
-            out.y = (m20 - m02) * mult;
-            out.z = (m01 - m10) * mult;
-            break;
-        case 1:
-            out.w = (m12 - m21) * mult;
-            out.x = biggestVal;
-            out.y = (m01 + m10) * mult;
-            out.z = (m20 + m02) * mult;
-            break;
-        case 2:
-            out.w = (m20 - m02) * mult;
-            out.x = (m01 + m10) * mult;
-            out.y = biggestVal;
-            out.z = (m12 + m21) * mult;
-            break;
-        case 3:
-            out.w = (m01 - m10) * mult;
-            out.x = (m20 + m02) * mult;
-            out.y = (m12 + m21) * mult;
-            out.z = biggestVal;
-            break;
-        default:
-            out.w = 1;
-            out.x = 0;
-            out.y = 0;
-            out.z = 0;
-            break;
+        case 0: return Quat.set(out, (m12 - m21) * mult, (m20 - m02) * mult, (m01 - m10) * mult, biggestVal);
+        case 1: return Quat.set(out, biggestVal, (m01 + m10) * mult, (m20 + m02) * mult, (m12 - m21) * mult);
+        case 2: return Quat.set(out, (m01 + m10) * mult, biggestVal, (m12 + m21) * mult, (m20 - m02) * mult);
+        default: return Quat.set(out, (m20 + m02) * mult, (m12 + m21) * mult, biggestVal, (m01 - m10) * mult);
         }
-        return out;
     }
 
-    /** Used by the `Node.angle` setter. */
-    public static fromAngleZ<Out extends Quat>(out: Out, z: number): Out {
-        z *= halfToRad;
-        out.x = out.y = 0;
-        out.z = Math.sin(z);
-        out.w = Math.cos(z);
-        return out;
-    }
-
-    /** Used by `Node.eulerAngles` after `setRotation`. */
-    public static toEuler(out: XYZ, q: Readonly<Quat>, outerZ?: boolean): XYZ {
+    /** Used by `Node.eulerAngles` after `setWorldRotation` (the engine's, without its `outerZ` option). */
+    static toEuler(out: XYZ, q: Readonly<Quat>): XYZ {
         const { x, y, z, w } = q;
-        let bank = 0;
-        let heading = 0;
-        let attitude = 0;
         const test = x * y + z * w;
-        if (test > 0.499999) {
-            bank = 0;
-            heading = toDegree(2 * Math.atan2(x, w));
-            attitude = 90;
-        } else if (test < -0.499999) {
-            bank = 0;
-            heading = -toDegree(2 * Math.atan2(x, w));
-            attitude = -90;
-        } else {
-            const sqx = x * x;
-            const sqy = y * y;
-            const sqz = z * z;
-            bank = toDegree(Math.atan2(2 * x * w - 2 * y * z, 1 - 2 * sqx - 2 * sqz));
-            heading = toDegree(Math.atan2(2 * y * w - 2 * x * z, 1 - 2 * sqy - 2 * sqz));
-            attitude = toDegree(Math.asin(2 * test));
-            if (outerZ) {
-                bank = -180 * Math.sign(bank + 1e-6) + bank;
-                heading = -180 * Math.sign(heading + 1e-6) + heading;
-                attitude = 180 * Math.sign(attitude + 1e-6) - attitude;
-            }
-        }
-        out.x = bank;
-        out.y = heading;
-        out.z = attitude;
-        return out;
+        if (test > 0.499999) return Vec3.set(out, 0, 2 * Math.atan2(x, w) * toDegreeFactor, 90);
+        if (test < -0.499999) return Vec3.set(out, 0, -(2 * Math.atan2(x, w) * toDegreeFactor), -90);
+        const sqx = x * x; const sqy = y * y; const sqz = z * z;
+        const bank = Math.atan2(2 * x * w - 2 * y * z, 1 - 2 * sqx - 2 * sqz) * toDegreeFactor;
+        const heading = Math.atan2(2 * y * w - 2 * x * z, 1 - 2 * sqy - 2 * sqz) * toDegreeFactor;
+        const attitude = Math.asin(2 * test) * toDegreeFactor;
+        return Vec3.set(out, bank, heading, attitude);
     }
 
-    public static equals(a: Readonly<Quat>, b: Readonly<Quat>, epsilon = EPSILON): boolean {
-        return Math.abs(a.x - b.x) <= epsilon * Math.max(1.0, Math.abs(a.x), Math.abs(b.x))
-            && Math.abs(a.y - b.y) <= epsilon * Math.max(1.0, Math.abs(a.y), Math.abs(b.y))
-            && Math.abs(a.z - b.z) <= epsilon * Math.max(1.0, Math.abs(a.z), Math.abs(b.z))
-            && Math.abs(a.w - b.w) <= epsilon * Math.max(1.0, Math.abs(a.w), Math.abs(b.w));
+    static equals(a: Readonly<Quat>, b: Readonly<Quat>, epsilon = EPSILON): boolean {
+        return near(a.x, b.x, epsilon) && near(a.y, b.y, epsilon) && near(a.z, b.z, epsilon) && near(a.w, b.w, epsilon);
     }
 
-    public clone(): Quat {
-        return new Quat(this.x, this.y, this.z, this.w);
-    }
-
-    public set(other: Readonly<Quat>): Quat;
-    public set(x?: number, y?: number, z?: number, w?: number): Quat;
-    public set(x?: number | Readonly<Quat>, y?: number, z?: number, w?: number): Quat {
-        if (typeof x === 'object') {
-            this.x = x.x;
-            this.y = x.y;
-            this.z = x.z;
-            this.w = x.w;
-        } else {
-            this.x = x || 0;
-            this.y = y || 0;
-            this.z = z || 0;
-            this.w = w ?? 1;
-        }
-        return this;
-    }
-
-    public equals(other: Readonly<Quat>, epsilon = EPSILON): boolean {
+    equals(other: Readonly<Quat>, epsilon = EPSILON): boolean {
         return Quat.equals(this, other, epsilon);
     }
 }
 
 /** Mirrors `cocos/core/math/mat3.ts` (subset): column-major fields m00..m08, like the engine. */
 export class Mat3 {
-    public m00: number; public m01: number; public m02: number;
-    public m03: number; public m04: number; public m05: number;
-    public m06: number; public m07: number; public m08: number;
+    m00 = 1; m01 = 0; m02 = 0;
+    m03 = 0; m04 = 1; m05 = 0;
+    m06 = 0; m07 = 0; m08 = 1;
 
-    constructor(
-        m00 = 1, m01 = 0, m02 = 0,
-        m03 = 0, m04 = 1, m05 = 0,
-        m06 = 0, m07 = 0, m08 = 1,
-    ) {
-        this.m00 = m00; this.m01 = m01; this.m02 = m02;
-        this.m03 = m03; this.m04 = m04; this.m05 = m05;
-        this.m06 = m06; this.m07 = m07; this.m08 = m08;
-    }
-
-    public static determinant(a: Readonly<Mat3>): number {
+    static determinant(a: Readonly<Mat3>): number {
         const a00 = a.m00; const a01 = a.m01; const a02 = a.m02;
         const a10 = a.m03; const a11 = a.m04; const a12 = a.m05;
         const a20 = a.m06; const a21 = a.m07; const a22 = a.m08;
         return a00 * (a22 * a11 - a12 * a21) + a01 * (-a22 * a10 + a12 * a20) + a02 * (a21 * a10 - a11 * a20);
     }
 
-    public static fromQuat<Out extends Mat3>(out: Out, q: Readonly<Quat>): Out {
+    static fromQuat<Out extends Mat3>(out: Out, q: Readonly<Quat>): Out {
         const x = q.x; const y = q.y; const z = q.z; const w = q.w;
-        const x2 = x + x;
-        const y2 = y + y;
-        const z2 = z + z;
-        const xx = x * x2;
-        const yx = y * x2;
-        const yy = y * y2;
-        const zx = z * x2;
-        const zy = z * y2;
-        const zz = z * z2;
-        const wx = w * x2;
-        const wy = w * y2;
-        const wz = w * z2;
-        out.m00 = 1 - yy - zz;
-        out.m03 = yx - wz;
-        out.m06 = zx + wy;
-        out.m01 = yx + wz;
-        out.m04 = 1 - xx - zz;
-        out.m07 = zy - wx;
-        out.m02 = zx - wy;
-        out.m05 = zy + wx;
-        out.m08 = 1 - xx - yy;
+        const x2 = x + x; const y2 = y + y; const z2 = z + z;
+        const xx = x * x2; const yx = y * x2; const yy = y * y2;
+        const zx = z * x2; const zy = z * y2; const zz = z * z2;
+        const wx = w * x2; const wy = w * y2; const wz = w * z2;
+        out.m00 = 1 - yy - zz; out.m03 = yx - wz; out.m06 = zx + wy;
+        out.m01 = yx + wz; out.m04 = 1 - xx - zz; out.m07 = zy - wx;
+        out.m02 = zx - wy; out.m05 = zy + wx; out.m08 = 1 - xx - yy;
         return out;
     }
 
     /** `a * (upper-left 3x3 of b)`, like the engine's (deprecated) Mat3.multiplyMat4. */
-    public static multiplyMat4<Out extends Mat3>(out: Out, a: Readonly<Mat3>, b: Readonly<Mat4>): Out {
+    static multiplyMat4<Out extends Mat3>(out: Out, a: Readonly<Mat3>, b: Readonly<Mat4>): Out {
         const a00 = a.m00; const a01 = a.m01; const a02 = a.m02;
         const a10 = a.m03; const a11 = a.m04; const a12 = a.m05;
         const a20 = a.m06; const a21 = a.m07; const a22 = a.m08;
@@ -749,50 +341,13 @@ const v3_1 = new Vec3();
 
 /** Mirrors `cocos/core/math/mat4.ts` (subset): column-major fields m00..m15, like the engine. */
 export class Mat4 {
-    public static IDENTITY = Object.freeze(new Mat4());
-
-    public m00: number; public m01: number; public m02: number; public m03: number;
-    public m04: number; public m05: number; public m06: number; public m07: number;
-    public m08: number; public m09: number; public m10: number; public m11: number;
-    public m12: number; public m13: number; public m14: number; public m15: number;
-
-    constructor(
-        m00: number | Readonly<Mat4> = 1, m01 = 0, m02 = 0, m03 = 0,
-        m04 = 0, m05 = 1, m06 = 0, m07 = 0,
-        m08 = 0, m09 = 0, m10 = 1, m11 = 0,
-        m12 = 0, m13 = 0, m14 = 0, m15 = 1,
-    ) {
-        if (typeof m00 === 'object') {
-            this.m00 = m00.m00; this.m01 = m00.m01; this.m02 = m00.m02; this.m03 = m00.m03;
-            this.m04 = m00.m04; this.m05 = m00.m05; this.m06 = m00.m06; this.m07 = m00.m07;
-            this.m08 = m00.m08; this.m09 = m00.m09; this.m10 = m00.m10; this.m11 = m00.m11;
-            this.m12 = m00.m12; this.m13 = m00.m13; this.m14 = m00.m14; this.m15 = m00.m15;
-        } else {
-            this.m00 = m00; this.m01 = m01; this.m02 = m02; this.m03 = m03;
-            this.m04 = m04; this.m05 = m05; this.m06 = m06; this.m07 = m07;
-            this.m08 = m08; this.m09 = m09; this.m10 = m10; this.m11 = m11;
-            this.m12 = m12; this.m13 = m13; this.m14 = m14; this.m15 = m15;
-        }
-    }
-
-    public static copy<Out extends Mat4>(out: Out, a: Readonly<Mat4>): Out {
-        out.m00 = a.m00; out.m01 = a.m01; out.m02 = a.m02; out.m03 = a.m03;
-        out.m04 = a.m04; out.m05 = a.m05; out.m06 = a.m06; out.m07 = a.m07;
-        out.m08 = a.m08; out.m09 = a.m09; out.m10 = a.m10; out.m11 = a.m11;
-        out.m12 = a.m12; out.m13 = a.m13; out.m14 = a.m14; out.m15 = a.m15;
-        return out;
-    }
-
-    public static identity<Out extends Mat4>(out: Out): Out {
-        out.m00 = 1; out.m01 = 0; out.m02 = 0; out.m03 = 0;
-        out.m04 = 0; out.m05 = 1; out.m06 = 0; out.m07 = 0;
-        out.m08 = 0; out.m09 = 0; out.m10 = 1; out.m11 = 0;
-        out.m12 = 0; out.m13 = 0; out.m14 = 0; out.m15 = 1;
-        return out;
-    }
+    m00 = 1; m01 = 0; m02 = 0; m03 = 0;
+    m04 = 0; m05 = 1; m06 = 0; m07 = 0;
+    m08 = 0; m09 = 0; m10 = 1; m11 = 0;
+    m12 = 0; m13 = 0; m14 = 0; m15 = 1;
 
     /** `out = a * b`, same operation order as the engine. */
-    public static multiply<Out extends Mat4>(out: Out, a: Readonly<Mat4>, b: Readonly<Mat4>): Out {
+    static multiply<Out extends Mat4>(out: Out, a: Readonly<Mat4>, b: Readonly<Mat4>): Out {
         const a00 = a.m00; const a01 = a.m01; const a02 = a.m02; const a03 = a.m03;
         const a10 = a.m04; const a11 = a.m05; const a12 = a.m06; const a13 = a.m07;
         const a20 = a.m08; const a21 = a.m09; const a22 = a.m10; const a23 = a.m11;
@@ -824,156 +379,64 @@ export class Mat4 {
         return out;
     }
 
-    /** Scale, then rotate, then translate; same operations as the engine. */
-    public static fromSRT<Out extends Mat4>(out: Out, q: Readonly<Quat>, v: Readonly<XYZ>, s: Readonly<XYZ>): Out {
+    /** Scale, then rotate, then translate; same operations as the engine (`fromRTS` is its deprecated alias). */
+    static fromSRT<Out extends Mat4>(out: Out, q: Readonly<Quat>, v: Readonly<XYZ>, s: Readonly<XYZ>): Out {
         const { x, y, z, w } = q;
-        const x2 = x + x;
-        const y2 = y + y;
-        const z2 = z + z;
-
-        const xx = x * x2;
-        const xy = x * y2;
-        const xz = x * z2;
-        const yy = y * y2;
-        const yz = y * z2;
-        const zz = z * z2;
-        const wx = w * x2;
-        const wy = w * y2;
-        const wz = w * z2;
-        const sx = s.x;
-        const sy = s.y;
-        const sz = s.z;
-
-        out.m00 = (1 - (yy + zz)) * sx;
-        out.m01 = (xy + wz) * sx;
-        out.m02 = (xz - wy) * sx;
-        out.m03 = 0;
-        out.m04 = (xy - wz) * sy;
-        out.m05 = (1 - (xx + zz)) * sy;
-        out.m06 = (yz + wx) * sy;
-        out.m07 = 0;
-        out.m08 = (xz + wy) * sz;
-        out.m09 = (yz - wx) * sz;
-        out.m10 = (1 - (xx + yy)) * sz;
-        out.m11 = 0;
-        out.m12 = v.x;
-        out.m13 = v.y;
-        out.m14 = v.z;
-        out.m15 = 1;
-
+        const x2 = x + x; const y2 = y + y; const z2 = z + z;
+        const xx = x * x2; const xy = x * y2; const xz = x * z2;
+        const yy = y * y2; const yz = y * z2; const zz = z * z2;
+        const wx = w * x2; const wy = w * y2; const wz = w * z2;
+        const sx = s.x; const sy = s.y; const sz = s.z;
+        out.m00 = (1 - (yy + zz)) * sx; out.m01 = (xy + wz) * sx; out.m02 = (xz - wy) * sx; out.m03 = 0;
+        out.m04 = (xy - wz) * sy; out.m05 = (1 - (xx + zz)) * sy; out.m06 = (yz + wx) * sy; out.m07 = 0;
+        out.m08 = (xz + wy) * sz; out.m09 = (yz - wx) * sz; out.m10 = (1 - (xx + yy)) * sz; out.m11 = 0;
+        out.m12 = v.x; out.m13 = v.y; out.m14 = v.z; out.m15 = 1;
         return out;
     }
 
-    /** Deprecated alias of fromSRT in the engine (3.8). */
-    public static fromRTS<Out extends Mat4>(out: Out, q: Readonly<Quat>, v: Readonly<XYZ>, s: Readonly<XYZ>): Out {
-        return Mat4.fromSRT(out, q, v, s);
-    }
-
     /** `a * scale(v)` (columns scaled), like the engine. */
-    public static scale<Out extends Mat4>(out: Out, a: Readonly<Mat4>, v: Readonly<XYZ>): Out {
+    static scale<Out extends Mat4>(out: Out, a: Readonly<Mat4>, v: Readonly<XYZ>): Out {
         const x = v.x; const y = v.y; const z = v.z;
-        out.m00 = a.m00 * x;
-        out.m01 = a.m01 * x;
-        out.m02 = a.m02 * x;
-        out.m03 = a.m03 * x;
-        out.m04 = a.m04 * y;
-        out.m05 = a.m05 * y;
-        out.m06 = a.m06 * y;
-        out.m07 = a.m07 * y;
-        out.m08 = a.m08 * z;
-        out.m09 = a.m09 * z;
-        out.m10 = a.m10 * z;
-        out.m11 = a.m11 * z;
-        out.m12 = a.m12;
-        out.m13 = a.m13;
-        out.m14 = a.m14;
-        out.m15 = a.m15;
+        out.m00 = a.m00 * x; out.m01 = a.m01 * x; out.m02 = a.m02 * x; out.m03 = a.m03 * x;
+        out.m04 = a.m04 * y; out.m05 = a.m05 * y; out.m06 = a.m06 * y; out.m07 = a.m07 * y;
+        out.m08 = a.m08 * z; out.m09 = a.m09 * z; out.m10 = a.m10 * z; out.m11 = a.m11 * z;
+        out.m12 = a.m12; out.m13 = a.m13; out.m14 = a.m14; out.m15 = a.m15;
         return out;
     }
 
     /** Decomposes into rotation, translation and scale (a mirror image puts -1 on x), like the engine. */
-    public static toSRT(m: Readonly<Mat4>, q: Quat | null, v: XYZ | null, s: XYZ | null): void {
-        if (v) {
-            Vec3.set(v, m.m12, m.m13, m.m14);
-        }
+    static toSRT(m: Readonly<Mat4>, q: Quat | null, v: XYZ | null, s: XYZ | null): void {
+        if (v) Vec3.set(v, m.m12, m.m13, m.m14);
         const sx = Vec3.set(v3_1, m.m00, m.m01, m.m02).length();
         const sy = Vec3.set(v3_1, m.m04, m.m05, m.m06).length();
         const sz = Vec3.set(v3_1, m.m08, m.m09, m.m10).length();
-        if (s) {
-            s.x = sx;
-            s.y = sy;
-            s.z = sz;
-        }
+        if (s) Vec3.set(s, sx, sy, sz);
         if (sx === 0 || sy === 0 || sz === 0) {
-            if (q) {
-                Quat.identity(q);
-            }
+            if (q) Quat.identity(q);
             return;
         }
-        m3_1.m00 = m.m00 / sx;
-        m3_1.m01 = m.m01 / sx;
-        m3_1.m02 = m.m02 / sx;
-        m3_1.m03 = m.m04 / sy;
-        m3_1.m04 = m.m05 / sy;
-        m3_1.m05 = m.m06 / sy;
-        m3_1.m06 = m.m08 / sz;
-        m3_1.m07 = m.m09 / sz;
-        m3_1.m08 = m.m10 / sz;
+        m3_1.m00 = m.m00 / sx; m3_1.m01 = m.m01 / sx; m3_1.m02 = m.m02 / sx;
+        m3_1.m03 = m.m04 / sy; m3_1.m04 = m.m05 / sy; m3_1.m05 = m.m06 / sy;
+        m3_1.m06 = m.m08 / sz; m3_1.m07 = m.m09 / sz; m3_1.m08 = m.m10 / sz;
         const det = Mat3.determinant(m3_1);
-        if (s) {
-            if (det < 0) {
-                s.x *= -1;
-            }
-        }
+        if (s && det < 0) s.x *= -1;
         if (q) {
-            if (det < 0) {
-                m3_1.m00 *= -1;
-                m3_1.m01 *= -1;
-                m3_1.m02 *= -1;
-            }
+            if (det < 0) { m3_1.m00 *= -1; m3_1.m01 *= -1; m3_1.m02 *= -1; }
             Quat.fromMat3(q, m3_1);
         }
     }
 
-    public static determinant(a: Readonly<Mat4>): number {
-        const a00 = a.m00; const a01 = a.m01; const a02 = a.m02; const a03 = a.m03;
-        const a10 = a.m04; const a11 = a.m05; const a12 = a.m06; const a13 = a.m07;
-        const a20 = a.m08; const a21 = a.m09; const a22 = a.m10; const a23 = a.m11;
-        const a30 = a.m12; const a31 = a.m13; const a32 = a.m14; const a33 = a.m15;
-        const b00 = a00 * a11 - a01 * a10;
-        const b01 = a00 * a12 - a02 * a10;
-        const b02 = a00 * a13 - a03 * a10;
-        const b03 = a01 * a12 - a02 * a11;
-        const b04 = a01 * a13 - a03 * a11;
-        const b05 = a02 * a13 - a03 * a12;
-        const b06 = a20 * a31 - a21 * a30;
-        const b07 = a20 * a32 - a22 * a30;
-        const b08 = a20 * a33 - a23 * a30;
-        const b09 = a21 * a32 - a22 * a31;
-        const b10 = a21 * a33 - a23 * a31;
-        const b11 = a22 * a33 - a23 * a32;
-        return b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
-    }
-
     /** Inverse; all zeros when the matrix is singular (like the engine). */
-    public static invert<Out extends Mat4>(out: Out, a: Readonly<Mat4>): Out {
+    static invert<Out extends Mat4>(out: Out, a: Readonly<Mat4>): Out {
         const a00 = a.m00; const a01 = a.m01; const a02 = a.m02; const a03 = a.m03;
         const a10 = a.m04; const a11 = a.m05; const a12 = a.m06; const a13 = a.m07;
         const a20 = a.m08; const a21 = a.m09; const a22 = a.m10; const a23 = a.m11;
         const a30 = a.m12; const a31 = a.m13; const a32 = a.m14; const a33 = a.m15;
 
-        const b00 = a00 * a11 - a01 * a10;
-        const b01 = a00 * a12 - a02 * a10;
-        const b02 = a00 * a13 - a03 * a10;
-        const b03 = a01 * a12 - a02 * a11;
-        const b04 = a01 * a13 - a03 * a11;
-        const b05 = a02 * a13 - a03 * a12;
-        const b06 = a20 * a31 - a21 * a30;
-        const b07 = a20 * a32 - a22 * a30;
-        const b08 = a20 * a33 - a23 * a30;
-        const b09 = a21 * a32 - a22 * a31;
-        const b10 = a21 * a33 - a23 * a31;
-        const b11 = a22 * a33 - a23 * a32;
+        const b00 = a00 * a11 - a01 * a10; const b01 = a00 * a12 - a02 * a10; const b02 = a00 * a13 - a03 * a10;
+        const b03 = a01 * a12 - a02 * a11; const b04 = a01 * a13 - a03 * a11; const b05 = a02 * a13 - a03 * a12;
+        const b06 = a20 * a31 - a21 * a30; const b07 = a20 * a32 - a22 * a30; const b08 = a20 * a33 - a23 * a30;
+        const b09 = a21 * a32 - a22 * a31; const b10 = a21 * a33 - a23 * a31; const b11 = a22 * a33 - a23 * a32;
 
         let det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
         if (det === 0) {
@@ -1005,33 +468,11 @@ export class Mat4 {
     }
 
     /** The 16 entries in field order (m00, m01, …, m15). */
-    public static toArray(out: number[], m: Readonly<Mat4>, ofs = 0): number[] {
+    static toArray(out: number[], m: Readonly<Mat4>, ofs = 0): number[] {
         out[ofs + 0] = m.m00; out[ofs + 1] = m.m01; out[ofs + 2] = m.m02; out[ofs + 3] = m.m03;
         out[ofs + 4] = m.m04; out[ofs + 5] = m.m05; out[ofs + 6] = m.m06; out[ofs + 7] = m.m07;
         out[ofs + 8] = m.m08; out[ofs + 9] = m.m09; out[ofs + 10] = m.m10; out[ofs + 11] = m.m11;
         out[ofs + 12] = m.m12; out[ofs + 13] = m.m13; out[ofs + 14] = m.m14; out[ofs + 15] = m.m15;
         return out;
     }
-
-    public clone(): Mat4 {
-        return new Mat4(this);
-    }
-
-    public set(other: Readonly<Mat4>): Mat4 {
-        return Mat4.copy(this, other);
-    }
-
-    public identity(): Mat4 {
-        return Mat4.identity(this);
-    }
 }
-
-/** `cocos/core/math/*` factory functions. */
-export function v2(x?: number | Readonly<XY>, y?: number): Vec2 { return new Vec2(x, y); }
-export function v3(x?: number | Readonly<XYZ>, y?: number, z?: number): Vec3 { return new Vec3(x, y, z); }
-export function v4(x?: number, y?: number, z?: number, w?: number): Vec4 { return new Vec4(x, y, z, w); }
-export function size(w?: number, h?: number): Size { return new Size(w, h); }
-export function rect(x?: number, y?: number, w?: number, h?: number): Rect { return new Rect(x, y, w, h); }
-export function color(r?: number, g?: number, b?: number, a?: number): Color { return new Color(r, g, b, a); }
-export function mat4(): Mat4 { return new Mat4(); }
-export function quat(x?: number, y?: number, z?: number, w?: number): Quat { return new Quat(x, y, z, w); }
