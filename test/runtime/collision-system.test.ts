@@ -413,6 +413,10 @@ test('debug draw outlines each collider\'s solid texels in world space', () => {
     }
     expect(a.collider.contactCount).toBe(0);
     CollisionSystem.instance.debugDraw = false;
+    expect((g as unknown as { node: Node }).node.active).toBe(false);
+    CollisionSystem.instance.debugDraw = true;
+    expect((g as unknown as { node: Node }).node.active).toBe(true);
+    CollisionSystem.instance.debugDraw = false;
 });
 
 function texelsOf(tex: { image: { data: unknown } | null }): Uint8Array {

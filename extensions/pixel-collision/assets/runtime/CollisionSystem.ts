@@ -124,7 +124,10 @@ export class CollisionSystem extends System {
 
     set debugDraw(v: boolean) {
         if (v && !this._debug) this._debug = new PixelDebugDraw();
-        if (this._debug) this._debug.enabled = v;
+        if (this._debug) {
+            this._debug.enabled = v;
+            this._debug.visible = v; // switched off: the overlay's last drawing goes away too
+        }
     }
 
     /** The colliders taking part (enabled components). */
