@@ -15,8 +15,7 @@
  * double evaluation these tests fail.
  */
 import fc from 'fast-check';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { heapGrowth } from '../fixtures/heap';
 import { Contact } from '../../extensions/pixel-collision/assets/core/contact';
 import { signOfProducts } from '../../extensions/pixel-collision/assets/core/exact';
 import { WorldShape, shapeContains, shapeContainsSample, testShapes } from '../../extensions/pixel-collision/assets/core/shapes';
@@ -579,22 +578,7 @@ describe('signOfProducts (core/exact.ts): exact sign of a sum of products of dou
 // No allocation -----------------------------------------------------------------------------------
 
 describe('allocation', () => {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    v8.setFlagsFromString('--no-expose-gc');
 
-    /** Smallest heap growth in bytes over `n` calls of `fn` in up to 6 rounds, after a warm-up (as in shapes.test.ts). */
-    function heapGrowth(fn: (i: number) => void, n: number): number {
-        for (let i = 0; i < 20000; i++) fn(i);
-        let best = Infinity;
-        for (let round = 0; round < 6 && best > 0; round++) {
-            gc();
-            const before = process.memoryUsage().heapUsed;
-            for (let i = 0; i < n; i++) fn(i);
-            best = Math.min(best, process.memoryUsage().heapUsed - before);
-        }
-        return best;
-    }
 
     test('the exact stage allocates nothing (operands in typed arrays): circles, polygons, boxes', () => {
         // A fresh copy of the modules, so that signOfProducts' call sites only know the shapes'

@@ -4,8 +4,7 @@
  * separations, rasterization, and the seed-004 AABB response.
  */
 import fc from 'fast-check';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { heapGrowth } from '../fixtures/heap';
 import type { Affine2D } from '../../extensions/pixel-collision/assets/core/affine';
 import { affine, affineFromTRS, affineIdentity } from '../../extensions/pixel-collision/assets/core/affine';
 import { Contact } from '../../extensions/pixel-collision/assets/core/contact';
@@ -959,29 +958,7 @@ describe('resolveAABB (seed 004)', () => {
 // =============================================================================================
 
 describe('allocation', () => {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as () => void;
-    v8.setFlagsFromString('--no-expose-gc');
 
-    /**
-     * Heap growth in bytes over `n` calls of `fn`, after a warm-up. Measured in up to 6 rounds and
-     * the smallest kept: the optimizing compiler may still be settling (deoptimizing and
-     * recompiling, which allocates) in the first rounds, but an allocation made by the code itself
-     * on every call would show in every round (n calls x at least 16 bytes). A round is short
-     * enough that no garbage collection runs inside it.
-     */
-    function heapGrowth(fn: (i: number) => void, n: number): number {
-        for (let i = 0; i < 20000; i++) fn(i);
-        let best = Infinity;
-        for (let round = 0; round < 6 && best > 0; round++) {
-            gc();
-            const before = process.memoryUsage().heapUsed;
-            for (let i = 0; i < n; i++) fn(i);
-            const after = process.memoryUsage().heapUsed;
-            best = Math.min(best, after - before);
-        }
-        return best;
-    }
 
     let sink: unknown = null;
 
