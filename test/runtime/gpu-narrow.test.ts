@@ -30,6 +30,17 @@ function listen(c: PixelCollider, log: string[]): void {
     }
 }
 
+/** A (NarrowMode.GPU) and B, overlapping 16x16 squares, with a log of A's events. */
+function touchingGpuPair(): { a: ReturnType<typeof sprite>; log: string[] } {
+    const tex = full(16, 16);
+    const a = sprite('A', frame(tex), { x: 0 });
+    sprite('B', frame(tex), { x: 10 });
+    a.collider.mode = NarrowMode.GPU;
+    const log: string[] = [];
+    listen(a.collider, log);
+    return { a, log };
+}
+
 let soft: SoftGpuDevice;
 let factoryCalls = 0;
 function useDevice(make: () => GpuDeviceResult): void {
@@ -205,12 +216,7 @@ describe("gpu = 'nextFrame' (default)", () => {
     });
 
     test('a lost context: those frames are decided on the CPU inside the GPU narrow phase (same answers); restored: the atlas is uploaded again', () => {
-        const tex = full(16, 16);
-        const a = sprite('A', frame(tex), { x: 0 });
-        sprite('B', frame(tex), { x: 10 });
-        a.collider.mode = NarrowMode.GPU;
-        const log: string[] = [];
-        listen(a.collider, log);
+        const { a, log } = touchingGpuPair();
         tick();
         tick();
         soft.lose();
@@ -232,12 +238,7 @@ describe("gpu = 'nextFrame' (default)", () => {
 describe("gpu = 'sameFrame' and 'off'", () => {
     test("'sameFrame': events in the step of their frame, drawn and read synchronously", () => {
         system().gpu = 'sameFrame';
-        const tex = full(16, 16);
-        const a = sprite('A', frame(tex), { x: 0 });
-        sprite('B', frame(tex), { x: 10 });
-        a.collider.mode = NarrowMode.GPU;
-        const log: string[] = [];
-        listen(a.collider, log);
+        const { a, log } = touchingGpuPair();
         tick();
         const f1 = worldFrame();
         tick();
@@ -248,12 +249,7 @@ describe("gpu = 'sameFrame' and 'off'", () => {
 
     test("'off': the device factory is never called; GPU colliders are decided on the CPU in their frame", () => {
         system().gpu = 'off';
-        const tex = full(16, 16);
-        const a = sprite('A', frame(tex), { x: 0 });
-        sprite('B', frame(tex), { x: 10 });
-        a.collider.mode = NarrowMode.GPU;
-        const log: string[] = [];
-        listen(a.collider, log);
+        const { a, log } = touchingGpuPair();
         tick();
         expect(log).toEqual([`Enter A-B 96 f${worldFrame()}`]);
         expect(factoryCalls).toBe(0);
@@ -265,12 +261,7 @@ describe("gpu = 'sameFrame' and 'off'", () => {
     });
 
     test("switching 'nextFrame' -> 'off' drops the pending frame; the next step answers its own frame", () => {
-        const tex = full(16, 16);
-        const a = sprite('A', frame(tex), { x: 0 });
-        sprite('B', frame(tex), { x: 10 });
-        a.collider.mode = NarrowMode.GPU;
-        const log: string[] = [];
-        listen(a.collider, log);
+        const { a, log } = touchingGpuPair();
         tick();
         tick();
         system().gpu = 'off';
@@ -284,12 +275,7 @@ describe("gpu = 'sameFrame' and 'off'", () => {
 describe('fallbacks', () => {
     test('no device: one warning naming the reason, the factory is asked once, everything on the CPU in its own frame', () => {
         useDevice(() => ({ device: null, reason: 'the engine renders with WebGPU: no WebGL2 context' }));
-        const tex = full(16, 16);
-        const a = sprite('A', frame(tex), { x: 0 });
-        sprite('B', frame(tex), { x: 10 });
-        a.collider.mode = NarrowMode.GPU;
-        const log: string[] = [];
-        listen(a.collider, log);
+        const { a, log } = touchingGpuPair();
         tick();
         const f1 = worldFrame();
         tick();
