@@ -216,7 +216,7 @@ describe("gpu = 'nextFrame' (default)", () => {
     });
 
     test('a lost context: those frames are decided on the CPU inside the GPU narrow phase (same answers); restored: the atlas is uploaded again', () => {
-        const { a, log } = touchingGpuPair();
+        const { log } = touchingGpuPair();
         tick();
         tick();
         soft.lose();
@@ -238,7 +238,7 @@ describe("gpu = 'nextFrame' (default)", () => {
 describe("gpu = 'sameFrame' and 'off'", () => {
     test("'sameFrame': events in the step of their frame, drawn and read synchronously", () => {
         system().gpu = 'sameFrame';
-        const { a, log } = touchingGpuPair();
+        const { log } = touchingGpuPair();
         tick();
         const f1 = worldFrame();
         tick();
