@@ -249,7 +249,7 @@ describe("gpu = 'sameFrame' and 'off'", () => {
 
     test("'off': the device factory is never called; GPU colliders are decided on the CPU in their frame", () => {
         system().gpu = 'off';
-        const { a, log } = touchingGpuPair();
+        const { log } = touchingGpuPair();
         tick();
         expect(log).toEqual([`Enter A-B 96 f${worldFrame()}`]);
         expect(factoryCalls).toBe(0);
@@ -261,7 +261,7 @@ describe("gpu = 'sameFrame' and 'off'", () => {
     });
 
     test("switching 'nextFrame' -> 'off' drops the pending frame; the next step answers its own frame", () => {
-        const { a, log } = touchingGpuPair();
+        const { log } = touchingGpuPair();
         tick();
         tick();
         system().gpu = 'off';
