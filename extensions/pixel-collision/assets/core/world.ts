@@ -290,14 +290,25 @@ export class CollisionWorld<T = unknown> {
             c._minY = widenDown(c._minY + dy); c._maxY = widenUp(c._maxY + dy);
             c._boundsStamp = c._stamp;
         }
-        if (fresh && c._proxy >= 0 && !(c._pendingFlags & PENDING_DIRTY) && (c._ws === null || (c._boxReady && t.b === 0 && t.c === 0))) {
-            // The per-frame path of games that move every collider (masks, unrotated boxes: four
-            // multiply-adds in Collider._updateBounds): the broad phase gets the new box now, so
-            // the step does not walk these colliders again (10,000 moving boxes: that second
-            // pass was ~15 % of the step).
-            if (c._ws !== null) c._updateBounds();
-            this._broad.moveProxy(c._proxy, c._minX, c._minY, c._maxX, c._maxY);
-            return;
+        if (c._proxy >= 0 && !(c._pendingFlags & PENDING_DIRTY)) {
+            // The per-frame path of games that move every collider: the broad phase gets the new
+            // box now, so the step does not walk these colliders again (10,000 moving boxes: that
+            // second pass was ~15 % of the step).
+            if (c._ws === null) {
+                if (fresh) {
+                    this._broad.moveProxy(c._proxy, c._minX, c._minY, c._maxX, c._maxY);
+                    return;
+                }
+            } else if (c._boxReady && t.b === 0 && t.c === 0) {
+                // An unrotated box (Collider._updateBounds' fast path, same formulas): only the
+                // broad phase's copy is written; the collider's own bounds and world shape are
+                // rebuilt when a narrow test or a query reads them.
+                const L = c._local;
+                const x0 = t.a * L[0] + x, x1 = t.a * L[2] + x;
+                const y0 = t.d * L[1] + y, y1 = t.d * L[3] + y;
+                this._broad.moveProxy(c._proxy, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0);
+                return;
+            }
         }
         this._markDirty(c);
     }
