@@ -26,6 +26,11 @@ export class SoftGpuDevice implements GpuDevice {
     asyncFinishes = 0;
     /** Whether a started read reports ready (tests of the stall path set it false). */
     readyAfterStart = true;
+    /**
+     * Emulates a readback that reports success without writing the buffer (cocos-engine#17648:
+     * native readPixels returning an unchanged buffer): readPage and finishRead write nothing.
+     */
+    silentReads = false;
     private _page = new Uint8Array(0);
     private _w = 0;
     private _h = 0;
@@ -105,8 +110,9 @@ export class SoftGpuDevice implements GpuDevice {
 
     readPage(out: Uint8Array): void {
         if (this.lost) return; // like gl.readPixels on a lost context: nothing written
-        out.set(this._page.subarray(0, this._w * this._h * 4));
         this.reads++;
+        if (this.silentReads) return;
+        out.set(this._page.subarray(0, this._w * this._h * 4));
     }
 
     startRead(slot: number): void {
@@ -122,7 +128,7 @@ export class SoftGpuDevice implements GpuDevice {
     finishRead(slot: number, out: Uint8Array): boolean {
         const s = this._slots[slot];
         if (this.lost || !s) return false;
-        out.set(s);
+        if (!this.silentReads) out.set(s);
         this._slots[slot] = null;
         this.asyncFinishes++;
         return true;

@@ -68,6 +68,40 @@ describe('GPU narrow phase on the software device', () => {
         expect(dev.draws).toBe(gpu.stats.pages);
     });
 
+    it('a readback that returns without writing the pixels (either mode): caught by the canary pixel, those pairs decided on the CPU, readbackBroken set', () => {
+        const s = buildScene(makeCases(4242, 120));
+        for (const mode of ['sameFrame', 'nextFrame'] as const) {
+            const dev = new SoftGpuDevice(4096, 0, Math.random, mode === 'nextFrame');
+            dev.silentReads = true;
+            const gpu = new GpuNarrowPhase(dev, { readback: mode });
+            const g = Array.from({ length: s.n }, () => new Contact());
+            const c = Array.from({ length: s.n }, () => new Contact());
+            // The buffer the pixels are read into holds the previous page's answers (or zeros):
+            // both must be caught, never read as "no hit" or as stale hits.
+            gpu.run(s.as, s.bs, s.n, s.acc, g, 7, false);
+            if (mode === 'nextFrame') gpu.run(s.as, s.bs, s.n, s.acc, g, 8, false); // hands out frame 7
+            new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, c, 7, false);
+            let hits = 0;
+            for (let i = 0; i < s.n; i++) {
+                expectSame(g[i], c[i], `${mode} pair ${i}`);
+                expect(g[i].frame).toBe(7);
+                if (g[i].hit) hits++;
+            }
+            expect(hits).toBeGreaterThan(20);
+            expect(gpu.stats.brokenReadbacks).toBe(1);
+            expect(gpu.readbackBroken).toBe(true);
+            expect(dev.reads + dev.asyncFinishes).toBeGreaterThan(0);
+        }
+    });
+
+    it('a readback that works leaves readbackBroken false and counts no broken page', () => {
+        const s = buildScene(makeCases(4243, 60));
+        const gpu = new GpuNarrowPhase(new SoftGpuDevice());
+        runBoth(gpu, s);
+        expect(gpu.stats.brokenReadbacks).toBe(0);
+        expect(gpu.readbackBroken).toBe(false);
+    });
+
     it('zero pairs: no draw, no readback; a frame of misses only: none either', () => {
         const dev = new SoftGpuDevice();
         const gpu = new GpuNarrowPhase(dev);

@@ -290,6 +290,25 @@ describe('fallbacks', () => {
         expect(system().gpuNarrowPhase).toBeNull();
     });
 
+    test('a readback that returns without writing the pixels: that frame decided on the CPU, then the CPU for good, one warning', () => {
+        soft.silentReads = true;
+        const { log } = touchingGpuPair();
+        tick(); // turning on: this frame answered on the CPU, planned on the GPU
+        const f1 = worldFrame();
+        tick(); // the GPU's answers for f1: the readback writes nothing (canary), so the CPU decides f1
+        expect(system().gpuNarrowPhase!.stats.brokenReadbacks).toBe(1);
+        tick(); // the GPU path is dropped: CPU in its own frame (the frame planned in the step before is never reported)
+        const f3 = worldFrame();
+        tick();
+        expect(log).toEqual([`Enter A-B 96 f${f1}`, `Stay A-B 96 f${f1}`, `Stay A-B 96 f${f3}`, `Stay A-B 96 f${f3 + 1}`]);
+        const warnings = logs.warn.filter((w) => /GPU narrow phase stopped/.test(w));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toMatch(/readback returned without writing/);
+        expect(system().gpuStatus).toBe('unavailable');
+        expect(system().gpuNarrowPhase).toBeNull();
+        expect(factoryCalls).toBe(1);
+    });
+
     test('a factory that throws counts as no device (one warning), never an exception in the step', () => {
         useDevice(() => { throw new Error('shader did not compile'); });
         const a = sprite('A', frame(full(8, 8)));

@@ -66,6 +66,9 @@
  *   since): the GPU narrow phase hands its answer over through `late()` and the world reports
  *   it (`onPixelCollide`, then `onPixelCollideEnd` a step later), as the CPU does a step earlier;
  * - no device (WebGPU, native, WebGL1, no WebGL2 feature): CPU, one warning naming the reason;
+ * - a readback that returns without writing the pixels (the GPU narrow phase's canary pixel,
+ *   `readbackBroken`): that step's pairs are decided on the CPU, then everything stays on the CPU
+ *   (status 'unavailable'), one warning;
  * - a lost context: the GPU narrow phase decides that frame on the CPU (core/gpu).
  */
 import { CpuNarrowPhase } from '../core/narrow-phase';
@@ -199,6 +202,11 @@ export class PixelNarrowPhase implements NarrowPhase {
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean, lazy?: boolean): number {
         this._answered = null;
+        if (this._unavailable !== null && this._gpu !== null) {
+            // The readback broke last step (see _readbackBroken): CPU from now on.
+            this._dropGpu(true);
+            this._active = false;
+        }
         const wanted = this._select(a, b, count, accuracy);
         const was = this._active;
         if (wanted) { this._active = true; this._sinceWanted = 0; }
@@ -217,7 +225,21 @@ export class PixelNarrowPhase implements NarrowPhase {
             return this.cpu.run(a, b, count, accuracy, contacts, frame, separation, lazy);
         }
         this._answered = gpu;
-        return gpu.run(a, b, count, accuracy, contacts, frame, separation);
+        const described = gpu.run(a, b, count, accuracy, contacts, frame, separation);
+        if (gpu.readbackBroken) this._readbackBroken();
+        return described;
+    }
+
+    /**
+     * A readback came back without writing the pixels (the GPU narrow phase's canary): this
+     * step's pairs were decided on the CPU already; from the next step on everything stays on
+     * the CPU (answers in their own frame again), with one warning.
+     */
+    private _readbackBroken(): void {
+        this._unavailable = 'texture readback returned without writing the pixels (as cocos-engine#17648 reports for native readPixels)';
+        this.warn('gpu-unavailable', `The GPU narrow phase stopped: ${this._unavailable}. Those pairs were decided on the CPU; from now on every pair is (same answers, in the frame they happen).`);
+        // The GPU narrow phase is dropped at the next run, after the world took this step's late
+        // answers (late()).
     }
 
     /**

@@ -112,7 +112,10 @@ export type GpuPairFilter = (a: Collider<any>, b: Collider<any>, index: number) 
  * - every pair of a frame in which the device's context is lost, and pairs whose readback the
  *   loss destroyed (`cpuLost`); after a restore the atlas is uploaded again;
  * - the separation, when asked for (recomputed on the CPU for the pairs that hit);
- * - {@link testPair} (one pair for a query: a draw and a readback would cost more).
+ * - {@link testPair} (one pair for a query: a draw and a readback would cost more);
+ * - the pairs of a page whose readback returned without writing the pixels (`brokenReadbacks`:
+ *   a canary pixel no tile covers must come back cleared); {@link readbackBroken} then stays
+ *   true, so the owner can stop using the GPU (the Cocos runtime does, with one warning).
  *
  * Pairs that do not fit one page go to further pages: one draw and one readback per page. No pair
  * is ever dropped.
@@ -125,6 +128,12 @@ export class GpuNarrowPhase implements NarrowPhase {
     readonly atlas: MaskAtlas;
     /** The readback mode (fixed at construction). */
     readonly readback: GpuReadback;
+    /**
+     * Set when a page's readback came back without writing the pixels (see `GpuStats.brokenReadbacks`).
+     * Those pairs were decided on the CPU (right answers, CPU cost); a device that does it once
+     * will likely do it again, so its owner should switch to the CPU narrow phase.
+     */
+    readbackBroken = false;
 
     private readonly _device: GpuDevice;
     private readonly _useGpu: GpuPairFilter | null;
@@ -228,8 +237,9 @@ export class GpuNarrowPhase implements NarrowPhase {
                 const w = this._pageW[p], h = this._pageH[p];
                 this._drawPage(p);
                 this._ensurePixels(w * h);
+                this._armCanary(w);
                 this._device.readPage(this._pixels);
-                this._decodePage(p, !this._device.isLost(), contacts);
+                this._decodePage(p, this._canaryOk(w) && !this._device.isLost(), contacts);
             }
             this._finish(contacts);
             st.end();
@@ -399,7 +409,7 @@ export class GpuNarrowPhase implements NarrowPhase {
             const tw = win[2] - K0 + 1, th = win[3] - L0 + 1;
             // Page pixels of the tile: 8 cells of a row per pixel (shader.ts).
             const pw = Math.ceil(tw / CELLS_PER_PIXEL);
-            if (pw > maxSide || th > maxSide) { this._status[i] = S_CPU; st.cpuTooLarge++; continue; }
+            if (pw > maxSide - CANARY_COLUMNS || th > maxSide) { this._status[i] = S_CPU; st.cpuTooLarge++; continue; }
             if (!usable) { this._status[i] = S_CPU; st.cpuLost++; continue; }
             this._ensureInstances(n + 1);
             const f = this._instF32, iw = this._instI32, o = n * INSTANCE_WORDS;
@@ -442,7 +452,7 @@ export class GpuNarrowPhase implements NarrowPhase {
         }
         let W = Math.ceil(Math.sqrt(area * 1.15));
         if (W < widest) W = widest;
-        if (W > maxSide) W = maxSide;
+        if (W > maxSide - CANARY_COLUMNS) W = maxSide - CANARY_COLUMNS;
         this._pages = 0;
         let x = 0, y = 0, shelfH = 0, pageW = 0;
         for (let q = 0; q < n; q++) {
@@ -479,11 +489,34 @@ export class GpuNarrowPhase implements NarrowPhase {
     }
 
     private _closePage(w: number, h: number): void {
-        // An even width makes a row 8n bytes: a readback needs no PACK_ALIGNMENT of its own (a
-        // device on a shared context then leaves that state alone).
-        if ((w & 1) === 1 && w + 1 <= this._maxSide) w++;
+        // One column right of the tiles is never drawn: its pixel (w - 1, 0) is the canary (see
+        // _armCanary). An even width makes a row 8n bytes: a readback needs no PACK_ALIGNMENT of
+        // its own (a device on a shared context then leaves that state alone).
+        w++;
+        if ((w & 1) === 1) w++;
         this._pageW[this._pages - 1] = w;
         this._pageH[this._pages - 1] = h;
+    }
+
+    /**
+     * Before a page is read back: the canary pixel `(w - 1, 0)`, which no tile covers and a real
+     * readback therefore returns cleared (0, 0, 0, 0), is set to a value no readback of it can
+     * give. A readback that "succeeds" without writing the buffer (cocos-engine#17648 on native;
+     * a broken driver) leaves it there, and {@link _canaryOk} catches it: those pairs are then
+     * decided on the CPU, never read as "no hit".
+     */
+    private _armCanary(w: number): void {
+        const o = 4 * (w - 1), px = this._pixels;
+        px[o] = px[o + 1] = px[o + 2] = px[o + 3] = CANARY;
+    }
+
+    /** After a readback: whether the canary pixel came back cleared (counts and flags a failure). */
+    private _canaryOk(w: number): boolean {
+        const o = 4 * (w - 1), px = this._pixels;
+        if ((px[o] | px[o + 1] | px[o + 2] | px[o + 3]) === 0) return true;
+        this.stats.brokenReadbacks++;
+        this.readbackBroken = true;
+        return false;
     }
 
     private _drawPage(p: number): void {
@@ -503,7 +536,8 @@ export class GpuNarrowPhase implements NarrowPhase {
             const w = this._pageW[p], h = this._pageH[p];
             this._ensurePixels(w * h);
             if (!dev.readReady(p)) st.readStalls++;
-            const ok = dev.finishRead(p, this._pixels) && !dev.isLost();
+            this._armCanary(w);
+            const ok = dev.finishRead(p, this._pixels) && this._canaryOk(w) && !dev.isLost();
             this._decodePage(p, ok, answers);
         }
         this._finish(answers);
@@ -797,6 +831,11 @@ function readT(T: Float64Array, o: number, out: Affine2D): Affine2D {
 
 const WIN = new Int32Array(4);
 
+/** Page columns kept free right of the tiles (the canary pixel, plus one to keep the width even). */
+const CANARY_COLUMNS = 2;
+/** What the canary pixel's bytes are set to before a readback (a cleared pixel reads 0). */
+const CANARY = 0xa5;
+
 /** Largest float32 error bound (texels) a map may have; beyond it the pair goes to the CPU. */
 export const MAX_MAP_EPS = 0.25;
 
@@ -839,6 +878,12 @@ export class GpuStats {
     normalFallbacks = 0;
     /** GPU pairs whose readback was lost with the context (decided on the CPU instead). */
     lostReadbacks = 0;
+    /**
+     * Pages whose readback returned without writing the pixels (the canary pixel, which a real
+     * readback returns cleared, kept the value set before the read); their pairs were decided on
+     * the CPU. See `GpuNarrowPhase.readbackBroken`.
+     */
+    brokenReadbacks = 0;
     /** 'nextFrame': GPU pairs whose mask was edited between draw and collection (CPU instead). */
     cpuMaskChanged = 0;
     /** 'nextFrame': pages whose fence had not signalled when collected (that read waited). */
@@ -865,7 +910,7 @@ export class GpuStats {
         this.pairs = pairs;
         this.pages = this.pagePixels = 0;
         this.unsureSamples = this.unsureFlips = this.normalFallbacks = 0;
-        this.lostReadbacks = this.cpuMaskChanged = this.readStalls = 0;
+        this.lostReadbacks = this.brokenReadbacks = this.cpuMaskChanged = this.readStalls = 0;
         this.lateDelivered = this.lateUnmatched = this.lateUnmatchedHits = this.lateHandedOver = 0;
         this.resetPlan();
     }
