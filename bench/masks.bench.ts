@@ -31,7 +31,7 @@ import { WorldRaster } from '../extensions/pixel-collision/assets/core/raster';
 import { rasterizeMask } from '../extensions/pixel-collision/assets/core/rasterize';
 import { clearRasterMemo, overlapFull, testMasks, testRasters } from '../extensions/pixel-collision/assets/core/narrow';
 import type { NarrowOptions } from '../extensions/pixel-collision/assets/core/narrow';
-import { blob, disc, noise, rgbaFrom, ring, rng } from '../test/fixtures/masks';
+import { blob, disc, discs, noise, rgbaFrom, ring, rng } from '../test/fixtures/masks';
 import { fmtMs, fmtRatio, fmtUs, median, mulberry32, report, timeIt, timeSideBySide, writeSection } from './harness';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -555,6 +555,7 @@ function runHoles128(): void {
     const cases: [string, BitMask, BitMask][] = [
         ['rings (every row crossing the hole has two runs)', ring(n, n), ring(n, n)],
         ['50 % noise vs blob (no row is one run)', noise(n, n, rng(31), 0.5), blob(n, n, rng(2000 + n))],
+        ['unions of discs (rows of 1-4 runs)', discs(n, n, rng(51)), discs(n, n, rng(53))],
     ];
     for (const [name, ma, mb] of cases) {
         const A = sprite(ma, aaT(13.2, 500.4));
