@@ -1,7 +1,9 @@
 import { affineEquals, assertInvertible } from './affine';
 import type { Affine2D } from './affine';
+import { setBeforeEdit } from './bitmask';
 import type { BitMask } from './bitmask';
-import { Contact } from './contact';
+import { Contact, ContactSource, DETAIL_NORMAL } from './contact';
+import type { ContactResolver } from './contact';
 import { SampleMapper } from './exact';
 import { popcount32, WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
@@ -59,6 +61,14 @@ export interface NarrowOptions {
  * mask's local texel space (y down, texel (i, j) = [i, i+1) x [j, j+1)) to world space.
  * With `options.contact` (default) `out` receives the full contact; returns `hit`.
  *
+ * The full contact's normal is computed on first read of `out.normalX/Y` (`out.pending` is true
+ * until then; `complete()`, `swap()` and `copyFrom()` compute it too): a caller that reads only
+ * count, rect or centroid does not pay for it (it costs several times the count). Reading it later is always
+ * the answer for the pair as tested: the next `testMasks` call (with another `out`) or a
+ * `BitMask.set` computes it first. Write a mask's `bits` directly only after reading it (or
+ * `out.complete()`): a normal read after such a write throws. With `separation`, everything is
+ * computed now.
+ *
  * Rasters are memoized for the last few (mask, transform, accuracy) combinations, so testing one
  * large rotated sprite against many small ones in a frame rasterizes the large one once.
  */
@@ -71,10 +81,11 @@ export function testMasks(
     const qa = isUnitQuarterTurn(ta, acc), qb = isUnitQuarterTurn(tb, acc);
     if (!(qa && Number.isFinite(ta.tx) && Number.isFinite(ta.ty))) assertInvertible(ta, 'transform of A');
     if (!(qb && Number.isFinite(tb.tx) && Number.isFinite(tb.ty))) assertInvertible(tb, 'transform of B');
+    if (lazyOut !== null) settleLazyNormal(out);
     if (qa && qb) {
         // Both zero-copy views (unrotated, unscaled sprites): making a view is cheaper than a
         // memo lookup, and no window is needed.
-        return testRasters(viewQuarterTurn(a, ta, acc, VIEW_A), viewQuarterTurn(b, tb, acc, VIEW_B), options, out);
+        return testPair(viewQuarterTurn(a, ta, acc, VIEW_A), viewQuarterTurn(b, tb, acc, VIEW_B), options, out);
     }
     let win: CellWindow | null = null;
     if (!options?.separation) {
@@ -91,7 +102,7 @@ export function testMasks(
     }
     const ra = memoRaster(a, ta, acc, null, win);
     const rb = memoRaster(b, tb, acc, ra, win);
-    return testRasters(ra, rb, options, out);
+    return testPair(ra, rb, options, out);
 }
 
 /**
@@ -134,6 +145,94 @@ export function testRasters(ra: WorldRaster, rb: WorldRaster, options?: NarrowOp
     if (options?.separation) separation(ra, rb, out);
     return true;
 }
+
+// The lazy normal of testMasks -------------------------------------------------------------------
+
+/**
+ * testMasks' full contact (no separation): count, rect and centroid now; the normal is left
+ * pending (`out.pending`) and computed from the same two rasters on first read of
+ * `normalX/Y` (or `complete()`, `swap()`, `copyFrom()`). Those rasters (the memo's slots, the two
+ * views) change only in testMasks or when a mask is edited, so the next testMasks call and
+ * `BitMask.set` compute a pending normal first (a next call that writes into that same contact
+ * just drops it). Only one contact is pending at a time.
+ */
+function testPair(ra: WorldRaster, rb: WorldRaster, options: NarrowOptions | undefined, out: Contact): boolean {
+    const mode = options?.contact;
+    if (mode === false || mode === 'count' || options?.separation) return testRasters(ra, rb, options, out);
+    out.reset();
+    out.accuracy = ra.accuracy;
+    overlapFull(ra, rb, out);
+    if (!out.hit) return false;
+    lazyGen++;
+    lazyOut = out;
+    lazyA = ra;
+    lazyB = rb;
+    lazyVerA = ra.source !== null ? ra.source.version : 0;
+    lazyVerB = rb.source !== null ? rb.source.version : 0;
+    const src = out._src ??= new ContactSource();
+    src.resolver = LAZY_NORMAL;
+    src.shortLived = true;
+    src.a = src.b = null;
+    src.shapeA = src.shapeB = null;
+    src.stampA = lazyGen;
+    src.accuracy = ra.accuracy;
+    out._need = DETAIL_NORMAL;
+    setBeforeEdit(settleOnEdit);
+    return true;
+}
+
+/** The contact whose normal is pending (null: none), and what it is computed from. */
+let lazyOut: Contact | null = null;
+let lazyGen = 0;
+let lazyA: WorldRaster | null = null;
+let lazyB: WorldRaster | null = null;
+/** Versions of the viewed masks (views read a mask's own words) when the contact was made. */
+let lazyVerA = 0;
+let lazyVerB = 0;
+
+/** Whether `c` is still the pending contact as it was left (not reset or reused since). */
+function lazyLive(c: Contact): boolean {
+    return (c._need & DETAIL_NORMAL) !== 0 && c._src !== null && c._src.resolver === LAZY_NORMAL && c._src.stampA === lazyGen;
+}
+
+/** Computes the pending normal now (`next` is about to be overwritten: it is only dropped). */
+function settleLazyNormal(next: Contact | null): void {
+    const c = lazyOut as Contact;
+    lazyOut = null;
+    setBeforeEdit(null);
+    if (c === next) {
+        c.reset();
+        return;
+    }
+    if (lazyLive(c)) {
+        c._need &= ~DETAIL_NORMAL;
+        lazyNormal(c);
+    }
+}
+
+function settleOnEdit(): void {
+    if (lazyOut !== null) settleLazyNormal(null);
+}
+
+/** The pending normal of `c` from the kept rasters. */
+function lazyNormal(c: Contact): void {
+    const A = lazyA as WorldRaster, B = lazyB as WorldRaster;
+    if ((A.source !== null && A.source.version !== lazyVerA) || (B.source !== null && B.source.version !== lazyVerB)) {
+        throw new Error('pixel-collision: a mask\'s bits were written directly between testMasks and the first read of its contact\'s normal, which testMasks computes on first read; read normalX/Y (or call contact.complete()) before writing a mask\'s bits directly.');
+    }
+    contactNormal(A, B, c);
+}
+
+const LAZY_NORMAL: ContactResolver = {
+    resolveContact(c: Contact, src: ContactSource, todo: number): void {
+        if (lazyOut !== c || src.stampA !== lazyGen) {
+            throw new Error('pixel-collision: internal error: a pending normal outlived its rasters.');
+        }
+        lazyOut = null;
+        setBeforeEdit(null);
+        if (todo & DETAIL_NORMAL) lazyNormal(c);
+    },
+};
 
 /** Whether any sample is shared when B is moved by (dk, dl) cells. Early exit. */
 export function overlapAny(A: WorldRaster, B: WorldRaster, dk: number, dl: number): boolean {
