@@ -475,8 +475,7 @@ const GRAD = new Float64Array(2);
  * `GRAD = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))` over the
  * window, in one pass over A's rows. Where A's row and B's three rows (above, same, below) are
  * all full spans, the four counts are interval lengths; a row of B with holes is counted in a
- * column range ({@link cellsInRange}); a row of A with holes run by run, or (more than a few
- * runs) in one pass over its words for all four counts.
+ * column range ({@link cellsInRange}); a row of A with holes by {@link gradientRowHoles}.
  */
 function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo: number, lHi: number): void {
     let gx = 0, gy = 0;
@@ -511,9 +510,9 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
         // otherwise it is B's cells in a column range. Stored starts are B columns; BIG marks a
         // row outside B.
         if (!af) {
-            // A's row has holes: a few runs are handled run by run; more (noise) in one pass
-            // over A's words for all four counts.
-            if (!gradientRowRuns(A, ra, B, rb, sh, c0, c1)) gradientRowWords(A, ra, B, rb, sh, c0, c1);
+            // A's row has holes: x from the run boundaries, y row against row; many runs on
+            // both sides (noise against noise) in one pass over A's words for all four counts.
+            gradientRowHoles(A, ra, B, rb, sh, c0, c1);
             gx += ROW_G[0];
             gy += ROW_G[1];
             continue;
@@ -530,27 +529,129 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
 }
 
 const ROW_G = new Float64Array(2);
+
 /**
- * One row of the gradient when A's row has few runs (stored, see `rows.ts`): each run, cut to
- * `[c0, c1)`, is an interval, so each of the four counts is B's cells in a column range of one
- * row ({@link cellsInRange}). Writes `ROW_G`; false (nothing written) when the row has many runs.
+ * One row of the gradient when A's row (cut to `[c0, c1)`, A columns) has holes. Writes `ROW_G`.
+ *
+ * x: with `A'` = A's row cut to the window and `B'(c)` = B's row at A column c,
+ * `sum_c A'(c) (B'(c+1) - B'(c-1))` changes only where B' does: it is
+ * `sum over B's runs [p, q) of A'(p-1) + A'(p) - A'(q-1) - A'(q)`, four bit reads a run (or, the
+ * same sum with A and B swapped and negated, over A's runs when B's row has many). y: the two
+ * counts of A's row against B's rows above and below ({@link rowMeet}). Rows with many runs on
+ * both sides go word by word ({@link gradientRowWords}).
  */
-function gradientRowRuns(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): boolean {
-    const runs = A.rowRuns, ro = ra * RUN_STRIDE;
-    const n = A.runCount(ra);
-    if (n < 0) return false;
-    let gx = 0, gy = 0;
-    for (let i = 0; i < n; i++) {
-        let s = runs[ro + 1 + 2 * i], e = runs[ro + 2 + 2 * i];
-        if (s < c0) s = c0;
-        if (e > c1) e = c1;
-        if (s >= e) continue;
-        gx += cellsInRange(B, rb, s + sh + 1, e + sh + 1) - cellsInRange(B, rb, s + sh - 1, e + sh - 1);
-        gy += cellsInRange(B, rb + 1, s + sh, e + sh) - cellsInRange(B, rb - 1, s + sh, e + sh);
+function gradientRowHoles(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): void {
+    const na = A.runCount(ra);
+    const nb = rb >= 0 && rb < B.height ? B.runCount(rb) : 0;
+    if ((na & nb) < 0) {
+        gradientRowWords(A, ra, B, rb, sh, c0, c1);
+        return;
+    }
+    let gx = 0;
+    if (nb >= 0) {
+        const runs = B.rowRuns, ro = rb * RUN_STRIDE;
+        const aBits = A.bits, aBase = ra * A.stride;
+        for (let j = 0; j < nb; j++) {
+            const p = runs[ro + 1 + 2 * j] - sh, q = runs[ro + 2 + 2 * j] - sh;
+            // A' at p - 1, p, q - 1, q (0 outside the window).
+            if (p - 1 >= c0 && p - 1 < c1) gx += (aBits[aBase + ((p - 1) >> 5)] >>> ((p - 1) & 31)) & 1;
+            if (p >= c0 && p < c1) gx += (aBits[aBase + (p >> 5)] >>> (p & 31)) & 1;
+            if (q - 1 >= c0 && q - 1 < c1) gx -= (aBits[aBase + ((q - 1) >> 5)] >>> ((q - 1) & 31)) & 1;
+            if (q >= c0 && q < c1) gx -= (aBits[aBase + (q >> 5)] >>> (q & 31)) & 1;
+        }
+    } else {
+        // B's row has many runs, A's few: over A's runs cut to the window, B' read by bit.
+        const runs = A.rowRuns, ro = ra * RUN_STRIDE;
+        const bBits = B.bits, bBase = rb * B.stride, bW = B.width;
+        for (let i = 0; i < na; i++) {
+            let s = runs[ro + 1 + 2 * i], e = runs[ro + 2 + 2 * i];
+            if (s < c0) s = c0;
+            if (e > c1) e = c1;
+            if (s >= e) continue;
+            const x0 = s + sh - 1, x1 = s + sh, x2 = e + sh - 1, x3 = e + sh;
+            if (x0 >= 0 && x0 < bW) gx -= (bBits[bBase + (x0 >> 5)] >>> (x0 & 31)) & 1;
+            if (x1 >= 0 && x1 < bW) gx -= (bBits[bBase + (x1 >> 5)] >>> (x1 & 31)) & 1;
+            if (x2 >= 0 && x2 < bW) gx += (bBits[bBase + (x2 >> 5)] >>> (x2 & 31)) & 1;
+            if (x3 >= 0 && x3 < bW) gx += (bBits[bBase + (x3 >> 5)] >>> (x3 & 31)) & 1;
+        }
     }
     ROW_G[0] = gx;
-    ROW_G[1] = gy;
-    return true;
+    ROW_G[1] = rowMeet(A, ra, na, c0, c1, B, rb + 1, sh) - rowMeet(A, ra, na, c0, c1, B, rb - 1, sh);
+}
+
+/**
+ * Shared cells of A's row `ra` (with holes; `na` = its run count, -1: many), cut to `[c0, c1)`,
+ * and B's row `r` (0 outside B), B column = A column + `sh`.
+ */
+function rowMeet(A: WorldRaster, ra: number, na: number, c0: number, c1: number, B: WorldRaster, r: number, sh: number): number {
+    if (r < 0 || r >= B.height) return 0;
+    let b0 = B.rowSpans[2 * r];
+    const bFull = b0 >= 0;
+    if (!bFull) b0 = ~b0;
+    let lo = b0 - sh, hi = B.rowSpans[2 * r + 1] - sh;
+    if (lo < c0) lo = c0;
+    if (hi > c1) hi = c1;
+    if (lo >= hi) return 0;
+    if (na < 0) {
+        if (bFull) return cellsInRange(A, ra, lo, hi);
+        const nb = B.runCount(r);
+        if (nb < 0) return wordsMeet(A, ra, B, r, sh, lo, hi);
+        let c = 0;
+        const runs = B.rowRuns, ro = r * RUN_STRIDE;
+        for (let j = 0; j < nb; j++) {
+            let s = runs[ro + 1 + 2 * j] - sh, e = runs[ro + 2 + 2 * j] - sh;
+            if (s < lo) s = lo;
+            if (e > hi) e = hi;
+            if (s < e) c += cellsInRange(A, ra, s, e);
+        }
+        return c;
+    }
+    const ar = A.rowRuns, ao = ra * RUN_STRIDE;
+    let c = 0;
+    if (bFull) {
+        for (let i = 0; i < na; i++) c += overlapLength(lo, hi, ar[ao + 1 + 2 * i], ar[ao + 2 + 2 * i]);
+        return c;
+    }
+    const nb = B.runCount(r);
+    if (nb < 0) {
+        for (let i = 0; i < na; i++) {
+            let s = ar[ao + 1 + 2 * i], e = ar[ao + 2 + 2 * i];
+            if (s < lo) s = lo;
+            if (e > hi) e = hi;
+            if (s < e) c += cellsInRange(B, r, s + sh, e + sh);
+        }
+        return c;
+    }
+    // Both few: merge A's runs (cut to [lo, hi)) with B's.
+    const br = B.rowRuns, bo = r * RUN_STRIDE;
+    for (let i = 0, j = 0; i < na && j < nb;) {
+        let s1 = ar[ao + 1 + 2 * i], e1 = ar[ao + 2 + 2 * i];
+        if (s1 < lo) s1 = lo;
+        if (e1 > hi) e1 = hi;
+        const s2 = br[bo + 1 + 2 * j] - sh, e2 = br[bo + 2 + 2 * j] - sh;
+        const s = s1 > s2 ? s1 : s2;
+        const e = e1 < e2 ? e1 : e2;
+        if (s < e) c += e - s;
+        if (e1 < e2) i++;
+        else j++;
+    }
+    return c;
+}
+
+/** Shared cells of A's row `ra` and B's row `r` in A columns `[lo, hi)` (inside both rows' spans), word by word. */
+function wordsMeet(A: WorldRaster, ra: number, B: WorldRaster, r: number, sh: number, lo: number, hi: number): number {
+    const aBits = A.bits, aBase = ra * A.stride, bBits = B.bits, bH = B.height, bStride = B.stride;
+    const w0 = lo >> 5, w1 = (hi - 1) >> 5;
+    const m0 = (0xffffffff << (lo & 31)) >>> 0;
+    const m1 = 0xffffffff >>> (31 - ((hi - 1) & 31));
+    let c = 0;
+    for (let w = w0; w <= w1; w++) {
+        let x = aBits[aBase + w] & rowBits(bBits, bH, bStride, r, (w << 5) + sh);
+        if (w === w0) x &= m0;
+        if (w === w1) x &= m1;
+        if (x !== 0) c += PC16[x & 0xffff] + PC16[x >>> 16];
+    }
+    return c;
 }
 
 /** Set cells of row `r` of `R` in columns `[from, to)` (0 outside the raster). */
