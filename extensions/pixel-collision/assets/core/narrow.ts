@@ -302,13 +302,16 @@ const F_MINK = 0, F_MAXK = 1, F_MINL = 2, F_MAXL = 3, F_SUMK = 4, F_SUML = 5;
 const SCRATCH_CONTACT = new Contact();
 const SEP_OPTIONS: NarrowOptions = { accuracy: 1, contact: true, separation: true };
 
-/** 16-bit popcount and bit-index-sum tables (64 KiB each as Uint8). */
+/**
+ * 16-bit popcount table (64 KiB), and popcount and bit-index sum in one entry (bits 0-4 and
+ * 5-11, the sum is at most 120; 128 KiB): full contact needs both, one lookup a half word.
+ */
 const PC16 = new Uint8Array(65536);
-const IS16 = new Uint8Array(65536);
+const PCIS16 = new Uint16Array(65536);
 for (let x = 1; x < 65536; x++) {
     const low = 31 - Math.clz32(x & -x);
     PC16[x] = PC16[x & (x - 1)] + 1;
-    IS16[x] = IS16[x & (x - 1)] + low;
+    PCIS16[x] = PC16[x] | (((PCIS16[x & (x - 1)] >>> 5) + low) << 5);
 }
 
 /**
@@ -416,11 +419,16 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
                 if (mode === MODE_ANY) return 1;
                 const xl = x & 0xffff;
                 const xh = x >>> 16;
-                const pc = PC16[xl] + PC16[xh];
-                rowCount += pc;
-                if (mode === MODE_FULL) {
+                if (mode !== MODE_FULL) {
+                    rowCount += PC16[xl] + PC16[xh];
+                } else {
+                    // One lookup a half word for its popcount and its bits' index sum.
+                    const vl = PCIS16[xl], vh = PCIS16[xh];
+                    const ph = vh & 31;
+                    const pc = (vl & 31) + ph;
+                    rowCount += pc;
                     const colBase = (w << 5) + ak0;
-                    sumK += colBase * pc + IS16[xl] + IS16[xh] + 16 * PC16[xh];
+                    sumK += colBase * pc + (vl >>> 5) + (vh >>> 5) + 16 * ph;
                     const first = colBase + 31 - Math.clz32(x & -x);
                     const last = colBase + 31 - Math.clz32(x);
                     if (first < minK) minK = first;
