@@ -526,7 +526,16 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
             continue;
         }
         if (b0 >= 0) gx += overlapLength(c0, c1, b0 - sh - 1, b1 - 1) - overlapLength(c0, c1, b0 - sh + 1, b1 + 1);
-        else gx += cellsInRange(B, rb, c0 + sh + 1, c1 + sh + 1) - cellsInRange(B, rb, c0 + sh - 1, c1 + sh - 1);
+        else gx += gradientXFull(B, rb, sh, c0, c1);
+        if ((n0 | d0) >= 0) {
+            gy += overlapLength(c0, c1, n0 - sh, n1) - overlapLength(c0, c1, d0 - sh, d1);
+            continue;
+        }
+        const py = gradientYPaired(A, ra, true, B, rb, sh, c0, c1);
+        if (py !== NO_PAIRING) {
+            gy += py;
+            continue;
+        }
         if (n0 >= 0) gy += overlapLength(c0, c1, n0 - sh, n1);
         else gy += cellsInRange(B, rb + 1, c0 + sh, c1 + sh);
         if (d0 >= 0) gy -= overlapLength(c0, c1, d0 - sh, d1);
@@ -584,7 +593,59 @@ function gradientRowHoles(A: WorldRaster, ra: number, B: WorldRaster, rb: number
         }
     }
     ROW_G[0] = gx;
-    ROW_G[1] = rowMeet(A, ra, na, c0, c1, B, rb + 1, sh) - rowMeet(A, ra, na, c0, c1, B, rb - 1, sh);
+    const gy = gradientYPaired(A, ra, false, B, rb, sh, c0, c1);
+    ROW_G[1] = gy !== NO_PAIRING ? gy : rowMeet(A, ra, na, c0, c1, B, rb + 1, sh) - rowMeet(A, ra, na, c0, c1, B, rb - 1, sh);
+}
+
+/** {@link gradientYPaired}'s answer when B's rows above and below have different run counts. */
+const NO_PAIRING = 0x40000000;
+
+/**
+ * The y difference of A's row `ra` (cut to `[c0, c1)`; `af`: one full span) against B's rows
+ * `rb + 1` and `rb - 1` when those have the same number of runs `n` (a smooth outline: the
+ * usual case): with `[p, q)` and `[p', q')` the j-th runs above and below,
+ * `[p, q) - [p', q') = [p, p') - [q, q')` (ranges signed: negative when reversed), so
+ * `sum_c A(c) (B_up(c) - B_down(c))` is A's cells in 2n short signed ranges (where the outline
+ * moves between the two rows), a masked popcount or two each. {@link NO_PAIRING} otherwise.
+ */
+function gradientYPaired(A: WorldRaster, ra: number, af: boolean, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): number {
+    const bH = B.height;
+    const ru = rb + 1, rd = rb - 1;
+    const nu = ru >= 0 && ru < bH ? B.runCount(ru) : 0;
+    const nd = rd >= 0 && rd < bH ? B.runCount(rd) : 0;
+    if (nu !== nd || nu < 0) return NO_PAIRING;
+    const runs = B.rowRuns, ou = ru * RUN_STRIDE, od = rd * RUN_STRIDE;
+    let g = 0;
+    for (let j = 0; j < nu; j++) {
+        g += signedCells(A, ra, af, c0, c1, runs[ou + 1 + 2 * j] - sh, runs[od + 1 + 2 * j] - sh);
+        g -= signedCells(A, ra, af, c0, c1, runs[ou + 2 + 2 * j] - sh, runs[od + 2 + 2 * j] - sh);
+    }
+    return g;
+}
+
+/** A's cells of row `ra` in `[x, y)` cut to `[c0, c1)`, negated when `y < x` (the range `[y, x)`). */
+function signedCells(A: WorldRaster, ra: number, af: boolean, c0: number, c1: number, x: number, y: number): number {
+    if (x === y) return 0;
+    let lo = x < y ? x : y, hi = x < y ? y : x;
+    if (lo < c0) lo = c0;
+    if (hi > c1) hi = c1;
+    if (lo >= hi) return 0;
+    let n: number;
+    if (af) {
+        n = hi - lo;
+    } else {
+        const bits = A.bits, base = ra * A.stride;
+        const w0 = lo >> 5, w1 = (hi - 1) >> 5;
+        const m0 = (0xffffffff << (lo & 31)) >>> 0;
+        const m1 = 0xffffffff >>> (31 - ((hi - 1) & 31));
+        if (w0 === w1) {
+            n = popcount32(bits[base + w0] & m0 & m1);
+        } else {
+            n = popcount32(bits[base + w0] & m0) + popcount32(bits[base + w1] & m1);
+            for (let w = w0 + 1; w < w1; w++) n += popcount32(bits[base + w]);
+        }
+    }
+    return x < y ? n : -n;
 }
 
 /**
@@ -660,6 +721,26 @@ function wordsMeet(A: WorldRaster, ra: number, B: WorldRaster, r: number, sh: nu
         if (x !== 0) c += PC16[x & 0xffff] + PC16[x >>> 16];
     }
     return c;
+}
+
+/**
+ * The x difference of a full row `[c0, c1)` of A against B's row `rb` (with holes): from B's
+ * run boundaries (see {@link gradientRowHoles}), here mere comparisons; B's cells in two column
+ * ranges when the row has many runs.
+ */
+function gradientXFull(B: WorldRaster, rb: number, sh: number, c0: number, c1: number): number {
+    const nb = B.runCount(rb);
+    if (nb < 0) return cellsInRange(B, rb, c0 + sh + 1, c1 + sh + 1) - cellsInRange(B, rb, c0 + sh - 1, c1 + sh - 1);
+    const runs = B.rowRuns, ro = rb * RUN_STRIDE;
+    let g = 0;
+    for (let j = 0; j < nb; j++) {
+        const p = runs[ro + 1 + 2 * j] - sh, q = runs[ro + 2 + 2 * j] - sh;
+        if (p - 1 >= c0 && p - 1 < c1) g++;
+        if (p >= c0 && p < c1) g++;
+        if (q - 1 >= c0 && q - 1 < c1) g--;
+        if (q >= c0 && q < c1) g--;
+    }
+    return g;
 }
 
 /** Set cells of row `r` of `R` in columns `[from, to)` (0 outside the raster). */
