@@ -36,7 +36,11 @@ import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
  *   `n = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))`,
  *   normalized, counted in the overlap rect grown by one cell. When that is zero (B deep inside A,
  *   or symmetric overlaps) it falls back to the direction from the centre of A's raster to the
- *   centre of B's, and to (0, 1) when those agree.
+ *   centre of B's, and to (0, 1) when those agree. The four counts are never made one by one:
+ *   per row, the x difference comes from the run boundaries (`sum_c A(c) (B(c+1) - B(c-1))`
+ *   changes only where B does) and the y difference from where the outline moves between B's
+ *   rows above and below (see {@link gradientRowHoles}, {@link gradientYPaired}). `testMasks`
+ *   computes it on first read (the contact stays `pending` until then); `testRasters` at once.
  * - separation (on request): walking along the normal in steps of one cell (each step rounded to
  *   whole cells, so the test stays word-parallel), the first translation of B that leaves no
  *   shared sample. It is within about one cell of the shortest such translation along that
@@ -464,7 +468,16 @@ export function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): voi
     const a = A.accuracy;
     const kLo = Math.round(out._minX * a) - 1, kHi = Math.round(out._maxX * a) + 1;
     const lLo = Math.round(out._minY * a) - 1, lHi = Math.round(out._maxY * a) + 1;
-    gradient(A, B, kLo, kHi, lLo, lHi);
+    // As A's columns and rows, cut to A (which changes nothing: only A's cells count), and the
+    // offsets of B: small integers (the rasters overlap), so `| 0` is exact and the call passes
+    // no double that V8 would box.
+    let c0 = kLo - A.k0, c1 = kHi - A.k0, r0 = lLo - A.l0, r1 = lHi - A.l0;
+    if (c0 < 0) c0 = 0;
+    if (c1 > A.width) c1 = A.width;
+    if (r0 < 0) r0 = 0;
+    if (r1 > A.height) r1 = A.height;
+    if (c0 < c1 && r0 < r1) gradient(A, B, c0 | 0, c1 | 0, r0 | 0, r1 | 0, (A.k0 - B.k0) | 0, (A.l0 - B.l0) | 0);
+    else GRAD[0] = GRAD[1] = 0;
     let nx = GRAD[0];
     let ny = GRAD[1];
     if (nx === 0 && ny === 0) {
@@ -481,29 +494,23 @@ const GRAD = new Float64Array(2);
 
 /**
  * `GRAD = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))` over the
- * window, in one pass over A's rows. Where A's row and B's three rows (above, same, below) are
+ * window (A's columns `[wc0, wc1)` of rows `[raStart, raEnd)`; B column = A column + `sh`, B row
+ * = A row + `dl`), in one pass over A's rows. Where A's row and B's three rows (above, same, below) are
  * all full spans, the four counts are interval lengths; a row of B with holes is counted in a
  * column range ({@link cellsInRange}); a row of A with holes by {@link gradientRowHoles}.
  */
-function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo: number, lHi: number): void {
+function gradient(A: WorldRaster, B: WorldRaster, wc0: number, wc1: number, raStart: number, raEnd: number, sh: number, dl: number): void {
     let gx = 0, gy = 0;
     const bH = B.height;
-    const sh = A.k0 - B.k0;
-    let lStart = A.l0, lEnd = A.l0 + A.height;
-    if (lLo > lStart) lStart = lLo;
-    if (lHi < lEnd) lEnd = lHi;
-    const wc0 = kLo - A.k0, wc1 = kHi - A.k0;
-    if (lStart >= lEnd) { GRAD[0] = 0; GRAD[1] = 0; return; }
     // B's spans (in A columns) of rows rb - 1, rb, rb + 1, rolling; rows outside B are empty
     // (an empty span counts as full). A negative start marks a row with holes.
     const sa = A.rowSpans, sb = B.rowSpans;
-    const rb0 = lStart - B.l0;
+    const rb0 = raStart + dl;
     let p0 = BIG, p1 = -BIG, c0b = BIG, c1b = -BIG;
     if (rb0 - 1 >= 0 && rb0 - 1 < bH) { p0 = sb[2 * rb0 - 2]; p1 = sb[2 * rb0 - 1] - sh; }
     if (rb0 >= 0 && rb0 < bH) { c0b = sb[2 * rb0]; c1b = sb[2 * rb0 + 1] - sh; }
-    for (let l = lStart; l < lEnd; l++) {
-        const ra = l - A.l0;
-        const rb = l - B.l0;
+    for (let ra = raStart; ra < raEnd; ra++) {
+        const rb = ra + dl;
         let n0 = BIG, n1 = -BIG;
         if (rb + 1 >= 0 && rb + 1 < bH) { n0 = sb[2 * rb + 2]; n1 = sb[2 * rb + 3] - sh; }
         const d0 = p0, d1 = p1, b0 = c0b, b1 = c1b;
@@ -597,8 +604,11 @@ function gradientRowHoles(A: WorldRaster, ra: number, B: WorldRaster, rb: number
     ROW_G[1] = gy !== NO_PAIRING ? gy : rowMeet(A, ra, na, c0, c1, B, rb + 1, sh) - rowMeet(A, ra, na, c0, c1, B, rb - 1, sh);
 }
 
-/** {@link gradientYPaired}'s answer when B's rows above and below have different run counts. */
-const NO_PAIRING = 0x40000000;
+/**
+ * {@link gradientYPaired}'s answer when B's rows above and below have different run counts
+ * (no real difference is that large; a small integer, so returning it boxes nothing).
+ */
+const NO_PAIRING = -0x3fffffff;
 
 /**
  * The y difference of A's row `ra` (cut to `[c0, c1)`; `af`: one full span) against B's rows
@@ -645,7 +655,7 @@ function signedCells(A: WorldRaster, ra: number, af: boolean, c0: number, c1: nu
             for (let w = w0 + 1; w < w1; w++) n += popcount32(bits[base + w]);
         }
     }
-    return x < y ? n : -n;
+    return x < y ? n : 0 - n; // never -0 (a double: boxed when returned)
 }
 
 /**
