@@ -79,7 +79,8 @@ export class Contact {
      * contact are not computed yet. A world's CPU narrow phase decides each pair's `hit` exactly
      * and leaves the details to be computed when a field is first read (the normal only when
      * `normalX/Y` or the separation is read): reading a field is always correct, and a game that
-     * only needs to know who touches whom pays for nothing else. {@link complete} computes
+     * only needs to know who touches whom pays for nothing else. `testMasks` likewise leaves
+     * the full contact's normal to the first read of `normalX/Y`. {@link complete} computes
      * everything now.
      */
     get pending(): boolean {
