@@ -45,6 +45,20 @@ results['testMasks rotated, count'] = perCall((i) => { moveB(i); clearRasterMemo
 results['testMasks rotated, boolean'] = perCall((i) => { moveB(i); clearRasterMemo(); if (testMasks(A, tA, B, tB, BOOL, out)) hits++; });
 results['separateMasks rotated'] = perCall((i) => { moveB(i); if (separateMasks(A, tA, B, tB, SEP, out).hit) hits++; });
 results['testMasks axis-aligned, full contact (rings: run lists and words)'] = perCall((i) => { moveD(i); if (testMasks(R, tAA, D, tD, FULL, out)) hits++; });
+// testMasks computes the full contact's normal on first read (the rows above do not read it).
+// Printed, not asserted: with two kinds of rasters reaching it, V8 sometimes leaves a call of
+// the normal's pass un-inlined and boxes a number there (0, 14 or 50 bytes per call from process
+// to process, the eager normal before it alike); warmed up longer, as its functions optimize later.
+const SINK = new Float64Array(1); // a typed array: a captured `let` double would box on every write
+results['testMasks axis-aligned, full contact, normal read'] = perCall((i) => { moveD(i); if (testMasks(R, tAA, D, tD, FULL, out)) { hits++; SINK[0] += out.normalY; } }, 2000, 40000);
+const out2 = new Contact();
+results['testMasks full contact, normal read after the next call'] = perCall((i) => {
+    moveD(i);
+    moveB(i);
+    if (testMasks(R, tAA, D, tD, FULL, out)) hits++;
+    testMasks(A, tA, B, tB, FULL, out2); // computes out's pending normal first
+    SINK[0] += out.normalX + out2.normalY;
+}, 2000, 40000);
 results['testMasks axis-aligned, boolean'] = perCall((i) => { moveD(i); if (testMasks(R, tAA, D, tD, BOOL, out)) hits++; });
 
 const raster = new WorldRaster();

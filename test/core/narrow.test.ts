@@ -5,7 +5,7 @@ import {
     rasterizeMask, testMasks, separateMasks, clearRasterMemo, isUnitQuarterTurn,
 } from '../../extensions/pixel-collision/assets/core';
 import { checkRowSummaries, refCells, refMember, refTest } from './reference';
-import { randomMask, rng, disc, full, blob, ring } from '../fixtures/masks';
+import { randomMask, rng, disc, discs, full, blob, noise, ring } from '../fixtures/masks';
 
 /**
  * A random collider transform the way a game produces them: mask space (y down) to a y-up
@@ -246,6 +246,45 @@ describe('contact normal and separation', () => {
             checked++;
         }), { numRuns: 400 });
         expect(checked).toBeGreaterThan(50);
+    });
+
+    it('is the documented finite difference on irregular masks too (rings, noise, unions of discs: rows of 1-4 and of many runs on either side)', () => {
+        const out = new Contact();
+        const ra = new WorldRaster(), rb = new WorldRaster();
+        const kind = (r: () => number, n: number): BitMask => {
+            const k = Math.floor(r() * 5);
+            return k === 0 ? ring(n, n) : k === 1 ? noise(n, n, r, 0.3 + 0.5 * r()) : k === 2 ? discs(n, n, r) : k === 3 ? blob(n, n, r) : randomMask(r, n);
+        };
+        let checked = 0;
+        fc.assert(fc.property(
+            fc.integer(), fc.integer({ min: 6, max: 90 }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
+            fc.constantFrom(0, 0, 0.5), fc.boolean(), fc.constantFrom(1, 1, 2),
+            (seed, n, dx, dy, rot, yUp, acc) => {
+                const r = rng(seed);
+                const a = kind(r, n), b = kind(r, n);
+                const ta = affine(1, 0, 0, yUp ? 1 : -1, 0.3, 0.6);
+                const tb = affineMultiply(affine(1, 0, 0, 1, 0, 0), affineFromTRS(affine(1, 0, 0, 1, 0, 0), 0.3 + dx * n, 0.6 + dy * n, rot, 1, yUp ? 1 : -1), affine(1, 0, 0, 1, 0, 0));
+                if (rot === 0) { tb.a = 1; tb.b = 0; tb.c = 0; tb.d = yUp ? 1 : -1; }
+                if (!testMasks(a, ta, b, tb, { accuracy: acc }, out)) return;
+                rasterizeMask(a, ta, acc, ra);
+                rasterizeMask(b, tb, acc, rb);
+                const k0 = Math.round(out.minX * acc) - 1, k1 = Math.round(out.maxX * acc) + 1;
+                const l0 = Math.round(out.minY * acc) - 1, l1 = Math.round(out.maxY * acc) + 1;
+                let gx = 0, gy = 0;
+                for (let l = l0; l < l1; l++) {
+                    for (let k = k0; k < k1; k++) {
+                        if (!ra.has(k, l)) continue;
+                        gx += +rb.has(k + 1, l) - +rb.has(k - 1, l);
+                        gy += +rb.has(k, l + 1) - +rb.has(k, l - 1);
+                    }
+                }
+                if (gx === 0 && gy === 0) return;
+                const len = Math.sqrt(gx * gx + gy * gy);
+                // Bit for bit: the same integers, normalized the same way.
+                expect([out.normalX, out.normalY]).toEqual([gx / len, gy / len]);
+                checked++;
+            }), { numRuns: 500 });
+        expect(checked).toBeGreaterThan(200);
     });
 
     it('with a zero gradient (B deep inside A), points from the centre of A\'s raster to the centre of B\'s', () => {

@@ -2,6 +2,17 @@ import { popcount32 } from './raster';
 import { computeBands, computeRowBounds, RUN_STRIDE } from './rows';
 
 /**
+ * @internal Called before {@link BitMask.set} changes any mask's bits: the CPU narrow phase
+ * computes a pending lazy normal first (`testMasks`), while the rasters it reads are unchanged.
+ */
+let beforeEdit: (() => void) | null = null;
+
+/** @internal Sets (or, with null, clears) the hook {@link BitMask.set} calls before a change. */
+export function setBeforeEdit(fn: (() => void) | null): void {
+    beforeEdit = fn;
+}
+
+/**
  * One bit per texel, word-packed.
  *
  * ```
@@ -145,6 +156,7 @@ export class BitMask {
         if (!(i >= 0 && j >= 0 && i < this.width && j < this.height) || (i | 0) !== i || (j | 0) !== j) {
             throw new RangeError(`texel (${i}, ${j}) is outside the ${this.width}x${this.height} mask; i must be an integer in [0, ${this.width - 1}] and j in [0, ${this.height - 1}].`);
         }
+        if (beforeEdit !== null) beforeEdit();
         const idx = j * this.stride + (i >>> 5);
         const bit = 1 << (i & 31);
         if (value) this.bits[idx] |= bit;

@@ -79,7 +79,8 @@ export class Contact {
      * contact are not computed yet. A world's CPU narrow phase decides each pair's `hit` exactly
      * and leaves the details to be computed when a field is first read (the normal only when
      * `normalX/Y` or the separation is read): reading a field is always correct, and a game that
-     * only needs to know who touches whom pays for nothing else. {@link complete} computes
+     * only needs to know who touches whom pays for nothing else. `testMasks` likewise leaves
+     * the full contact's normal to the first read of `normalX/Y`. {@link complete} computes
      * everything now.
      */
     get pending(): boolean {
@@ -115,6 +116,8 @@ export class Contact {
      */
     copyFrom(src: Readonly<Contact>): this {
         const s = src as Contact;
+        // A source that lives only until the next test (testMasks' lazy normal): computed now.
+        if (s._need !== 0 && (s._src as ContactSource).shortLived) s.complete();
         this.hit = s.hit;
         this._count = s._count;
         this._minX = s._minX; this._minY = s._minY; this._maxX = s._maxX; this._maxY = s._maxY;
@@ -177,9 +180,15 @@ export class ContactSource {
     readonly tA: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     readonly tB: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     accuracy = 1;
+    /**
+     * True for `testMasks`' lazy normal: its rasters live only until the next `testMasks` call
+     * (or an edit of a mask), so a copy computes the details first instead of sharing the source.
+     */
+    shortLived = false;
 
     set(resolver: ContactResolver, a: Collider<any>, b: Collider<any>, accuracy: number): void {
         this.resolver = resolver;
+        this.shortLived = false;
         this.a = a; this.b = b;
         this.stampA = a._stamp; this.stampB = b._stamp;
         this.shapeA = a.shape; this.shapeB = b.shape;
@@ -191,6 +200,7 @@ export class ContactSource {
 
     copyFrom(s: ContactSource): void {
         this.resolver = s.resolver;
+        this.shortLived = s.shortLived;
         this.a = s.a; this.b = s.b; this.stampA = s.stampA; this.stampB = s.stampB;
         this.shapeA = s.shapeA; this.shapeB = s.shapeB;
         const oa = this.tA, ob = this.tB, ta = s.tA, tb = s.tB;

@@ -1,7 +1,9 @@
 import { affineEquals, assertInvertible } from './affine';
 import type { Affine2D } from './affine';
+import { setBeforeEdit } from './bitmask';
 import type { BitMask } from './bitmask';
-import { Contact } from './contact';
+import { Contact, ContactSource, DETAIL_NORMAL } from './contact';
+import type { ContactResolver } from './contact';
 import { SampleMapper } from './exact';
 import { popcount32, WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
@@ -34,7 +36,11 @@ import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
  *   `n = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))`,
  *   normalized, counted in the overlap rect grown by one cell. When that is zero (B deep inside A,
  *   or symmetric overlaps) it falls back to the direction from the centre of A's raster to the
- *   centre of B's, and to (0, 1) when those agree.
+ *   centre of B's, and to (0, 1) when those agree. The four counts are never made one by one:
+ *   per row, the x difference comes from the run boundaries (`sum_c A(c) (B(c+1) - B(c-1))`
+ *   changes only where B does) and the y difference from where the outline moves between B's
+ *   rows above and below (see {@link gradientRowHoles}, {@link gradientYPaired}). `testMasks`
+ *   computes it on first read (the contact stays `pending` until then); `testRasters` at once.
  * - separation (on request): walking along the normal in steps of one cell (each step rounded to
  *   whole cells, so the test stays word-parallel), the first translation of B that leaves no
  *   shared sample. It is within about one cell of the shortest such translation along that
@@ -59,6 +65,14 @@ export interface NarrowOptions {
  * mask's local texel space (y down, texel (i, j) = [i, i+1) x [j, j+1)) to world space.
  * With `options.contact` (default) `out` receives the full contact; returns `hit`.
  *
+ * The full contact's normal is computed on first read of `out.normalX/Y` (`out.pending` is true
+ * until then; `complete()`, `swap()` and `copyFrom()` compute it too): a caller that reads only
+ * count, rect or centroid does not pay for it (it costs several times the count). Reading it later is always
+ * the answer for the pair as tested: the next `testMasks` call (with another `out`) or a
+ * `BitMask.set` computes it first. Write a mask's `bits` directly only after reading it (or
+ * `out.complete()`): a normal read after such a write throws. With `separation`, everything is
+ * computed now.
+ *
  * Rasters are memoized for the last few (mask, transform, accuracy) combinations, so testing one
  * large rotated sprite against many small ones in a frame rasterizes the large one once.
  */
@@ -71,10 +85,11 @@ export function testMasks(
     const qa = isUnitQuarterTurn(ta, acc), qb = isUnitQuarterTurn(tb, acc);
     if (!(qa && Number.isFinite(ta.tx) && Number.isFinite(ta.ty))) assertInvertible(ta, 'transform of A');
     if (!(qb && Number.isFinite(tb.tx) && Number.isFinite(tb.ty))) assertInvertible(tb, 'transform of B');
+    if (lazyOut !== null) settleLazyNormal(out);
     if (qa && qb) {
         // Both zero-copy views (unrotated, unscaled sprites): making a view is cheaper than a
         // memo lookup, and no window is needed.
-        return testRasters(viewQuarterTurn(a, ta, acc, VIEW_A), viewQuarterTurn(b, tb, acc, VIEW_B), options, out);
+        return testPair(viewQuarterTurn(a, ta, acc, VIEW_A), viewQuarterTurn(b, tb, acc, VIEW_B), options, out);
     }
     let win: CellWindow | null = null;
     if (!options?.separation) {
@@ -91,7 +106,7 @@ export function testMasks(
     }
     const ra = memoRaster(a, ta, acc, null, win);
     const rb = memoRaster(b, tb, acc, ra, win);
-    return testRasters(ra, rb, options, out);
+    return testPair(ra, rb, options, out);
 }
 
 /**
@@ -134,6 +149,94 @@ export function testRasters(ra: WorldRaster, rb: WorldRaster, options?: NarrowOp
     if (options?.separation) separation(ra, rb, out);
     return true;
 }
+
+// The lazy normal of testMasks -------------------------------------------------------------------
+
+/**
+ * testMasks' full contact (no separation): count, rect and centroid now; the normal is left
+ * pending (`out.pending`) and computed from the same two rasters on first read of
+ * `normalX/Y` (or `complete()`, `swap()`, `copyFrom()`). Those rasters (the memo's slots, the two
+ * views) change only in testMasks or when a mask is edited, so the next testMasks call and
+ * `BitMask.set` compute a pending normal first (a next call that writes into that same contact
+ * just drops it). Only one contact is pending at a time.
+ */
+function testPair(ra: WorldRaster, rb: WorldRaster, options: NarrowOptions | undefined, out: Contact): boolean {
+    const mode = options?.contact;
+    if (mode === false || mode === 'count' || options?.separation) return testRasters(ra, rb, options, out);
+    out.reset();
+    out.accuracy = ra.accuracy;
+    overlapFull(ra, rb, out);
+    if (!out.hit) return false;
+    lazyGen++;
+    lazyOut = out;
+    lazyA = ra;
+    lazyB = rb;
+    lazyVerA = ra.source !== null ? ra.source.version : 0;
+    lazyVerB = rb.source !== null ? rb.source.version : 0;
+    const src = out._src ??= new ContactSource();
+    src.resolver = LAZY_NORMAL;
+    src.shortLived = true;
+    src.a = src.b = null;
+    src.shapeA = src.shapeB = null;
+    src.stampA = lazyGen;
+    src.accuracy = ra.accuracy;
+    out._need = DETAIL_NORMAL;
+    setBeforeEdit(settleOnEdit);
+    return true;
+}
+
+/** The contact whose normal is pending (null: none), and what it is computed from. */
+let lazyOut: Contact | null = null;
+let lazyGen = 0;
+let lazyA: WorldRaster | null = null;
+let lazyB: WorldRaster | null = null;
+/** Versions of the viewed masks (views read a mask's own words) when the contact was made. */
+let lazyVerA = 0;
+let lazyVerB = 0;
+
+/** Whether `c` is still the pending contact as it was left (not reset or reused since). */
+function lazyLive(c: Contact): boolean {
+    return (c._need & DETAIL_NORMAL) !== 0 && c._src !== null && c._src.resolver === LAZY_NORMAL && c._src.stampA === lazyGen;
+}
+
+/** Computes the pending normal now (`next` is about to be overwritten: it is only dropped). */
+function settleLazyNormal(next: Contact | null): void {
+    const c = lazyOut as Contact;
+    lazyOut = null;
+    setBeforeEdit(null);
+    if (c === next) {
+        c.reset();
+        return;
+    }
+    if (lazyLive(c)) {
+        c._need &= ~DETAIL_NORMAL;
+        lazyNormal(c);
+    }
+}
+
+function settleOnEdit(): void {
+    if (lazyOut !== null) settleLazyNormal(null);
+}
+
+/** The pending normal of `c` from the kept rasters. */
+function lazyNormal(c: Contact): void {
+    const A = lazyA as WorldRaster, B = lazyB as WorldRaster;
+    if ((A.source !== null && A.source.version !== lazyVerA) || (B.source !== null && B.source.version !== lazyVerB)) {
+        throw new Error('pixel-collision: a mask\'s bits were written directly between testMasks and the first read of its contact\'s normal, which testMasks computes on first read; read normalX/Y (or call contact.complete()) before writing a mask\'s bits directly.');
+    }
+    contactNormal(A, B, c);
+}
+
+const LAZY_NORMAL: ContactResolver = {
+    resolveContact(c: Contact, src: ContactSource, todo: number): void {
+        if (lazyOut !== c || src.stampA !== lazyGen) {
+            throw new Error('pixel-collision: internal error: a pending normal outlived its rasters.');
+        }
+        lazyOut = null;
+        setBeforeEdit(null);
+        if (todo & DETAIL_NORMAL) lazyNormal(c);
+    },
+};
 
 /** Whether any sample is shared when B is moved by (dk, dl) cells. Early exit. */
 export function overlapAny(A: WorldRaster, B: WorldRaster, dk: number, dl: number): boolean {
@@ -203,13 +306,16 @@ const F_MINK = 0, F_MAXK = 1, F_MINL = 2, F_MAXL = 3, F_SUMK = 4, F_SUML = 5;
 const SCRATCH_CONTACT = new Contact();
 const SEP_OPTIONS: NarrowOptions = { accuracy: 1, contact: true, separation: true };
 
-/** 16-bit popcount and bit-index-sum tables (64 KiB each as Uint8). */
+/**
+ * 16-bit popcount table (64 KiB), and popcount and bit-index sum in one entry (bits 0-4 and
+ * 5-11, the sum is at most 120; 128 KiB): full contact needs both, one lookup a half word.
+ */
 const PC16 = new Uint8Array(65536);
-const IS16 = new Uint8Array(65536);
+const PCIS16 = new Uint16Array(65536);
 for (let x = 1; x < 65536; x++) {
     const low = 31 - Math.clz32(x & -x);
     PC16[x] = PC16[x & (x - 1)] + 1;
-    IS16[x] = IS16[x & (x - 1)] + low;
+    PCIS16[x] = PC16[x] | (((PCIS16[x & (x - 1)] >>> 5) + low) << 5);
 }
 
 /**
@@ -317,11 +423,16 @@ function overlapCore(A: WorldRaster, B: WorldRaster, dk: number, dl: number, mod
                 if (mode === MODE_ANY) return 1;
                 const xl = x & 0xffff;
                 const xh = x >>> 16;
-                const pc = PC16[xl] + PC16[xh];
-                rowCount += pc;
-                if (mode === MODE_FULL) {
+                if (mode !== MODE_FULL) {
+                    rowCount += PC16[xl] + PC16[xh];
+                } else {
+                    // One lookup a half word for its popcount and its bits' index sum.
+                    const vl = PCIS16[xl], vh = PCIS16[xh];
+                    const ph = vh & 31;
+                    const pc = (vl & 31) + ph;
+                    rowCount += pc;
                     const colBase = (w << 5) + ak0;
-                    sumK += colBase * pc + IS16[xl] + IS16[xh] + 16 * PC16[xh];
+                    sumK += colBase * pc + (vl >>> 5) + (vh >>> 5) + 16 * ph;
                     const first = colBase + 31 - Math.clz32(x & -x);
                     const last = colBase + 31 - Math.clz32(x);
                     if (first < minK) minK = first;
@@ -357,7 +468,16 @@ export function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): voi
     const a = A.accuracy;
     const kLo = Math.round(out._minX * a) - 1, kHi = Math.round(out._maxX * a) + 1;
     const lLo = Math.round(out._minY * a) - 1, lHi = Math.round(out._maxY * a) + 1;
-    gradient(A, B, kLo, kHi, lLo, lHi);
+    // As A's columns and rows, cut to A (which changes nothing: only A's cells count), and the
+    // offsets of B: small integers (the rasters overlap), so `| 0` is exact and the call passes
+    // no double that V8 would box.
+    let c0 = kLo - A.k0, c1 = kHi - A.k0, r0 = lLo - A.l0, r1 = lHi - A.l0;
+    if (c0 < 0) c0 = 0;
+    if (c1 > A.width) c1 = A.width;
+    if (r0 < 0) r0 = 0;
+    if (r1 > A.height) r1 = A.height;
+    if (c0 < c1 && r0 < r1) gradient(A, B, c0 | 0, c1 | 0, r0 | 0, r1 | 0, (A.k0 - B.k0) | 0, (A.l0 - B.l0) | 0);
+    else GRAD[0] = GRAD[1] = 0;
     let nx = GRAD[0];
     let ny = GRAD[1];
     if (nx === 0 && ny === 0) {
@@ -374,30 +494,23 @@ const GRAD = new Float64Array(2);
 
 /**
  * `GRAD = (count(B moved -x) - count(B moved +x), count(B moved -y) - count(B moved +y))` over the
- * window, in one pass over A's rows. Where A's row and B's three rows (above, same, below) are
+ * window (A's columns `[wc0, wc1)` of rows `[raStart, raEnd)`; B column = A column + `sh`, B row
+ * = A row + `dl`), in one pass over A's rows. Where A's row and B's three rows (above, same, below) are
  * all full spans, the four counts are interval lengths; a row of B with holes is counted in a
- * column range ({@link cellsInRange}); a row of A with holes run by run, or (more than a few
- * runs) in one pass over its words for all four counts.
+ * column range ({@link cellsInRange}); a row of A with holes by {@link gradientRowHoles}.
  */
-function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo: number, lHi: number): void {
+function gradient(A: WorldRaster, B: WorldRaster, wc0: number, wc1: number, raStart: number, raEnd: number, sh: number, dl: number): void {
     let gx = 0, gy = 0;
     const bH = B.height;
-    const sh = A.k0 - B.k0;
-    let lStart = A.l0, lEnd = A.l0 + A.height;
-    if (lLo > lStart) lStart = lLo;
-    if (lHi < lEnd) lEnd = lHi;
-    const wc0 = kLo - A.k0, wc1 = kHi - A.k0;
-    if (lStart >= lEnd) { GRAD[0] = 0; GRAD[1] = 0; return; }
     // B's spans (in A columns) of rows rb - 1, rb, rb + 1, rolling; rows outside B are empty
     // (an empty span counts as full). A negative start marks a row with holes.
     const sa = A.rowSpans, sb = B.rowSpans;
-    const rb0 = lStart - B.l0;
+    const rb0 = raStart + dl;
     let p0 = BIG, p1 = -BIG, c0b = BIG, c1b = -BIG;
     if (rb0 - 1 >= 0 && rb0 - 1 < bH) { p0 = sb[2 * rb0 - 2]; p1 = sb[2 * rb0 - 1] - sh; }
     if (rb0 >= 0 && rb0 < bH) { c0b = sb[2 * rb0]; c1b = sb[2 * rb0 + 1] - sh; }
-    for (let l = lStart; l < lEnd; l++) {
-        const ra = l - A.l0;
-        const rb = l - B.l0;
+    for (let ra = raStart; ra < raEnd; ra++) {
+        const rb = ra + dl;
         let n0 = BIG, n1 = -BIG;
         if (rb + 1 >= 0 && rb + 1 < bH) { n0 = sb[2 * rb + 2]; n1 = sb[2 * rb + 3] - sh; }
         const d0 = p0, d1 = p1, b0 = c0b, b1 = c1b;
@@ -412,15 +525,24 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
         // otherwise it is B's cells in a column range. Stored starts are B columns; BIG marks a
         // row outside B.
         if (!af) {
-            // A's row has holes: a few runs are handled run by run; more (noise) in one pass
-            // over A's words for all four counts.
-            if (!gradientRowRuns(A, ra, B, rb, sh, c0, c1)) gradientRowWords(A, ra, B, rb, sh, c0, c1);
+            // A's row has holes: x from the run boundaries, y row against row; many runs on
+            // both sides (noise against noise) in one pass over A's words for all four counts.
+            gradientRowHoles(A, ra, B, rb, sh, c0, c1);
             gx += ROW_G[0];
             gy += ROW_G[1];
             continue;
         }
         if (b0 >= 0) gx += overlapLength(c0, c1, b0 - sh - 1, b1 - 1) - overlapLength(c0, c1, b0 - sh + 1, b1 + 1);
-        else gx += cellsInRange(B, rb, c0 + sh + 1, c1 + sh + 1) - cellsInRange(B, rb, c0 + sh - 1, c1 + sh - 1);
+        else gx += gradientXFull(B, rb, sh, c0, c1);
+        if ((n0 | d0) >= 0) {
+            gy += overlapLength(c0, c1, n0 - sh, n1) - overlapLength(c0, c1, d0 - sh, d1);
+            continue;
+        }
+        const py = gradientYPaired(A, ra, true, B, rb, sh, c0, c1);
+        if (py !== NO_PAIRING) {
+            gy += py;
+            continue;
+        }
         if (n0 >= 0) gy += overlapLength(c0, c1, n0 - sh, n1);
         else gy += cellsInRange(B, rb + 1, c0 + sh, c1 + sh);
         if (d0 >= 0) gy -= overlapLength(c0, c1, d0 - sh, d1);
@@ -431,27 +553,204 @@ function gradient(A: WorldRaster, B: WorldRaster, kLo: number, kHi: number, lLo:
 }
 
 const ROW_G = new Float64Array(2);
+
 /**
- * One row of the gradient when A's row has few runs (stored, see `rows.ts`): each run, cut to
- * `[c0, c1)`, is an interval, so each of the four counts is B's cells in a column range of one
- * row ({@link cellsInRange}). Writes `ROW_G`; false (nothing written) when the row has many runs.
+ * One row of the gradient when A's row (cut to `[c0, c1)`, A columns) has holes. Writes `ROW_G`.
+ *
+ * x: with `A'` = A's row cut to the window and `B'(c)` = B's row at A column c,
+ * `sum_c A'(c) (B'(c+1) - B'(c-1))` changes only where B' does: it is
+ * `sum over B's runs [p, q) of A'(p-1) + A'(p) - A'(q-1) - A'(q)`, four bit reads a run (or, the
+ * same sum with A and B swapped and negated, over A's runs when B's row has many). y: the two
+ * counts of A's row against B's rows above and below ({@link rowMeet}). Rows with many runs on
+ * both sides go word by word ({@link gradientRowWords}).
  */
-function gradientRowRuns(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): boolean {
-    const runs = A.rowRuns, ro = ra * RUN_STRIDE;
-    const n = A.runCount(ra);
-    if (n < 0) return false;
-    let gx = 0, gy = 0;
-    for (let i = 0; i < n; i++) {
-        let s = runs[ro + 1 + 2 * i], e = runs[ro + 2 + 2 * i];
-        if (s < c0) s = c0;
-        if (e > c1) e = c1;
-        if (s >= e) continue;
-        gx += cellsInRange(B, rb, s + sh + 1, e + sh + 1) - cellsInRange(B, rb, s + sh - 1, e + sh - 1);
-        gy += cellsInRange(B, rb + 1, s + sh, e + sh) - cellsInRange(B, rb - 1, s + sh, e + sh);
+function gradientRowHoles(A: WorldRaster, ra: number, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): void {
+    const na = A.runCount(ra);
+    const nb = rb >= 0 && rb < B.height ? B.runCount(rb) : 0;
+    if ((na & nb) < 0) {
+        gradientRowWords(A, ra, B, rb, sh, c0, c1);
+        return;
+    }
+    let gx = 0;
+    if (nb >= 0) {
+        const runs = B.rowRuns, ro = rb * RUN_STRIDE;
+        const aBits = A.bits, aBase = ra * A.stride;
+        for (let j = 0; j < nb; j++) {
+            const p = runs[ro + 1 + 2 * j] - sh, q = runs[ro + 2 + 2 * j] - sh;
+            // A' at p - 1, p, q - 1, q (0 outside the window).
+            if (p - 1 >= c0 && p - 1 < c1) gx += (aBits[aBase + ((p - 1) >> 5)] >>> ((p - 1) & 31)) & 1;
+            if (p >= c0 && p < c1) gx += (aBits[aBase + (p >> 5)] >>> (p & 31)) & 1;
+            if (q - 1 >= c0 && q - 1 < c1) gx -= (aBits[aBase + ((q - 1) >> 5)] >>> ((q - 1) & 31)) & 1;
+            if (q >= c0 && q < c1) gx -= (aBits[aBase + (q >> 5)] >>> (q & 31)) & 1;
+        }
+    } else {
+        // B's row has many runs, A's few: over A's runs cut to the window, B' read by bit.
+        const runs = A.rowRuns, ro = ra * RUN_STRIDE;
+        const bBits = B.bits, bBase = rb * B.stride, bW = B.width;
+        for (let i = 0; i < na; i++) {
+            let s = runs[ro + 1 + 2 * i], e = runs[ro + 2 + 2 * i];
+            if (s < c0) s = c0;
+            if (e > c1) e = c1;
+            if (s >= e) continue;
+            const x0 = s + sh - 1, x1 = s + sh, x2 = e + sh - 1, x3 = e + sh;
+            if (x0 >= 0 && x0 < bW) gx -= (bBits[bBase + (x0 >> 5)] >>> (x0 & 31)) & 1;
+            if (x1 >= 0 && x1 < bW) gx -= (bBits[bBase + (x1 >> 5)] >>> (x1 & 31)) & 1;
+            if (x2 >= 0 && x2 < bW) gx += (bBits[bBase + (x2 >> 5)] >>> (x2 & 31)) & 1;
+            if (x3 >= 0 && x3 < bW) gx += (bBits[bBase + (x3 >> 5)] >>> (x3 & 31)) & 1;
+        }
     }
     ROW_G[0] = gx;
-    ROW_G[1] = gy;
-    return true;
+    const gy = gradientYPaired(A, ra, false, B, rb, sh, c0, c1);
+    ROW_G[1] = gy !== NO_PAIRING ? gy : rowMeet(A, ra, na, c0, c1, B, rb + 1, sh) - rowMeet(A, ra, na, c0, c1, B, rb - 1, sh);
+}
+
+/**
+ * {@link gradientYPaired}'s answer when B's rows above and below have different run counts
+ * (no real difference is that large; a small integer, so returning it boxes nothing).
+ */
+const NO_PAIRING = -0x3fffffff;
+
+/**
+ * The y difference of A's row `ra` (cut to `[c0, c1)`; `af`: one full span) against B's rows
+ * `rb + 1` and `rb - 1` when those have the same number of runs `n` (a smooth outline: the
+ * usual case): with `[p, q)` and `[p', q')` the j-th runs above and below,
+ * `[p, q) - [p', q') = [p, p') - [q, q')` (ranges signed: negative when reversed), so
+ * `sum_c A(c) (B_up(c) - B_down(c))` is A's cells in 2n short signed ranges (where the outline
+ * moves between the two rows), a masked popcount or two each. {@link NO_PAIRING} otherwise.
+ */
+function gradientYPaired(A: WorldRaster, ra: number, af: boolean, B: WorldRaster, rb: number, sh: number, c0: number, c1: number): number {
+    const bH = B.height;
+    const ru = rb + 1, rd = rb - 1;
+    const nu = ru >= 0 && ru < bH ? B.runCount(ru) : 0;
+    const nd = rd >= 0 && rd < bH ? B.runCount(rd) : 0;
+    if (nu !== nd || nu < 0) return NO_PAIRING;
+    const runs = B.rowRuns, ou = ru * RUN_STRIDE, od = rd * RUN_STRIDE;
+    let g = 0;
+    for (let j = 0; j < nu; j++) {
+        g += signedCells(A, ra, af, c0, c1, runs[ou + 1 + 2 * j] - sh, runs[od + 1 + 2 * j] - sh);
+        g -= signedCells(A, ra, af, c0, c1, runs[ou + 2 + 2 * j] - sh, runs[od + 2 + 2 * j] - sh);
+    }
+    return g;
+}
+
+/** A's cells of row `ra` in `[x, y)` cut to `[c0, c1)`, negated when `y < x` (the range `[y, x)`). */
+function signedCells(A: WorldRaster, ra: number, af: boolean, c0: number, c1: number, x: number, y: number): number {
+    if (x === y) return 0;
+    let lo = x < y ? x : y, hi = x < y ? y : x;
+    if (lo < c0) lo = c0;
+    if (hi > c1) hi = c1;
+    if (lo >= hi) return 0;
+    let n: number;
+    if (af) {
+        n = hi - lo;
+    } else {
+        const bits = A.bits, base = ra * A.stride;
+        const w0 = lo >> 5, w1 = (hi - 1) >> 5;
+        const m0 = (0xffffffff << (lo & 31)) >>> 0;
+        const m1 = 0xffffffff >>> (31 - ((hi - 1) & 31));
+        if (w0 === w1) {
+            n = popcount32(bits[base + w0] & m0 & m1);
+        } else {
+            n = popcount32(bits[base + w0] & m0) + popcount32(bits[base + w1] & m1);
+            for (let w = w0 + 1; w < w1; w++) n += popcount32(bits[base + w]);
+        }
+    }
+    return x < y ? n : 0 - n; // never -0 (a double: boxed when returned)
+}
+
+/**
+ * Shared cells of A's row `ra` (with holes; `na` = its run count, -1: many), cut to `[c0, c1)`,
+ * and B's row `r` (0 outside B), B column = A column + `sh`.
+ */
+function rowMeet(A: WorldRaster, ra: number, na: number, c0: number, c1: number, B: WorldRaster, r: number, sh: number): number {
+    if (r < 0 || r >= B.height) return 0;
+    let b0 = B.rowSpans[2 * r];
+    const bFull = b0 >= 0;
+    if (!bFull) b0 = ~b0;
+    let lo = b0 - sh, hi = B.rowSpans[2 * r + 1] - sh;
+    if (lo < c0) lo = c0;
+    if (hi > c1) hi = c1;
+    if (lo >= hi) return 0;
+    if (na < 0) {
+        if (bFull) return cellsInRange(A, ra, lo, hi);
+        const nb = B.runCount(r);
+        if (nb < 0) return wordsMeet(A, ra, B, r, sh, lo, hi);
+        let c = 0;
+        const runs = B.rowRuns, ro = r * RUN_STRIDE;
+        for (let j = 0; j < nb; j++) {
+            let s = runs[ro + 1 + 2 * j] - sh, e = runs[ro + 2 + 2 * j] - sh;
+            if (s < lo) s = lo;
+            if (e > hi) e = hi;
+            if (s < e) c += cellsInRange(A, ra, s, e);
+        }
+        return c;
+    }
+    const ar = A.rowRuns, ao = ra * RUN_STRIDE;
+    let c = 0;
+    if (bFull) {
+        for (let i = 0; i < na; i++) c += overlapLength(lo, hi, ar[ao + 1 + 2 * i], ar[ao + 2 + 2 * i]);
+        return c;
+    }
+    const nb = B.runCount(r);
+    if (nb < 0) {
+        for (let i = 0; i < na; i++) {
+            let s = ar[ao + 1 + 2 * i], e = ar[ao + 2 + 2 * i];
+            if (s < lo) s = lo;
+            if (e > hi) e = hi;
+            if (s < e) c += cellsInRange(B, r, s + sh, e + sh);
+        }
+        return c;
+    }
+    // Both few: merge A's runs (cut to [lo, hi)) with B's.
+    const br = B.rowRuns, bo = r * RUN_STRIDE;
+    for (let i = 0, j = 0; i < na && j < nb;) {
+        let s1 = ar[ao + 1 + 2 * i], e1 = ar[ao + 2 + 2 * i];
+        if (s1 < lo) s1 = lo;
+        if (e1 > hi) e1 = hi;
+        const s2 = br[bo + 1 + 2 * j] - sh, e2 = br[bo + 2 + 2 * j] - sh;
+        const s = s1 > s2 ? s1 : s2;
+        const e = e1 < e2 ? e1 : e2;
+        if (s < e) c += e - s;
+        if (e1 < e2) i++;
+        else j++;
+    }
+    return c;
+}
+
+/** Shared cells of A's row `ra` and B's row `r` in A columns `[lo, hi)` (inside both rows' spans), word by word. */
+function wordsMeet(A: WorldRaster, ra: number, B: WorldRaster, r: number, sh: number, lo: number, hi: number): number {
+    const aBits = A.bits, aBase = ra * A.stride, bBits = B.bits, bH = B.height, bStride = B.stride;
+    const w0 = lo >> 5, w1 = (hi - 1) >> 5;
+    const m0 = (0xffffffff << (lo & 31)) >>> 0;
+    const m1 = 0xffffffff >>> (31 - ((hi - 1) & 31));
+    let c = 0;
+    for (let w = w0; w <= w1; w++) {
+        let x = aBits[aBase + w] & rowBits(bBits, bH, bStride, r, (w << 5) + sh);
+        if (w === w0) x &= m0;
+        if (w === w1) x &= m1;
+        if (x !== 0) c += PC16[x & 0xffff] + PC16[x >>> 16];
+    }
+    return c;
+}
+
+/**
+ * The x difference of a full row `[c0, c1)` of A against B's row `rb` (with holes): from B's
+ * run boundaries (see {@link gradientRowHoles}), here mere comparisons; B's cells in two column
+ * ranges when the row has many runs.
+ */
+function gradientXFull(B: WorldRaster, rb: number, sh: number, c0: number, c1: number): number {
+    const nb = B.runCount(rb);
+    if (nb < 0) return cellsInRange(B, rb, c0 + sh + 1, c1 + sh + 1) - cellsInRange(B, rb, c0 + sh - 1, c1 + sh - 1);
+    const runs = B.rowRuns, ro = rb * RUN_STRIDE;
+    let g = 0;
+    for (let j = 0; j < nb; j++) {
+        const p = runs[ro + 1 + 2 * j] - sh, q = runs[ro + 2 + 2 * j] - sh;
+        if (p - 1 >= c0 && p - 1 < c1) g++;
+        if (p >= c0 && p < c1) g++;
+        if (q - 1 >= c0 && q - 1 < c1) g--;
+        if (q >= c0 && q < c1) g--;
+    }
+    return g;
 }
 
 /** Set cells of row `r` of `R` in columns `[from, to)` (0 outside the raster). */
