@@ -7,6 +7,7 @@ import { popcount32, WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
 import { BAND, RUN_STRIDE } from './rows';
+import { perCellFits, quarterPairFits, testMasksPerCell, testQuarterPairNarrow } from './narrow-small';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
 /**
@@ -73,7 +74,8 @@ export function testMasks(
     if (!(qb && Number.isFinite(tb.tx) && Number.isFinite(tb.ty))) assertInvertible(tb, 'transform of B');
     if (qa && qb) {
         // Both zero-copy views (unrotated, unscaled sprites): making a view is cheaper than a
-        // memo lookup, and no window is needed.
+        // memo lookup, and no window is needed. Narrow ones (rows of one word): narrow-small.ts.
+        if (!options?.separation && quarterPairFits(a, ta, b, tb)) return testQuarterPairNarrow(a, ta, b, tb, options, out);
         return testRasters(viewQuarterTurn(a, ta, acc, VIEW_A), viewQuarterTurn(b, tb, acc, VIEW_B), options, out);
     }
     let win: CellWindow | null = null;
@@ -87,6 +89,11 @@ export function testMasks(
             out.accuracy = acc;
             out.hit = win !== null;
             return out.hit;
+        }
+        // Small windows: cell by cell, no raster (narrow-small.ts, PER_CELL_MAX_CELLS: the rule).
+        if (perCellFits(win)) {
+            const r = testMasksPerCell(a, ta, b, tb, options, win, out);
+            if (r >= 0) return r > 0;
         }
     }
     const ra = memoRaster(a, ta, acc, null, win);
