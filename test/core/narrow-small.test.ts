@@ -46,8 +46,8 @@ function pathOf(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, acc: number)
  *   accuracies that are powers of two, many samples map exactly onto texel edges;
  * - 'nudge': 'edge' moved by +-1e-13 or +-1e-14 (the doubles' bound decides, or the exact path).
  */
-const transformArb = (w: number, h: number) => fc.record({
-    kind: fc.constantFrom('free', 'free', 'quarter', 'edge', 'nudge'),
+const transformArb = (w: number, h: number, kinds: string[] = ['free', 'free', 'quarter', 'edge', 'nudge']) => fc.record({
+    kind: fc.constantFrom(...kinds),
     x: fc.double({ min: -10, max: 10, noNaN: true }),
     y: fc.double({ min: -10, max: 10, noNaN: true }),
     gx: fc.integer({ min: -80, max: 80 }),
@@ -93,6 +93,15 @@ const maskArb = fc.oneof(
 const pairArb = fc.record({ a: maskArb, b: maskArb, acc: accuracyArb }).chain((c) => fc.record({
     ta: transformArb(c.a.width, c.a.height), tb: transformArb(c.b.width, c.b.height),
 }).map((t) => ({ ...c, ...t })));
+
+/** Pairs of unit quarter turns (the one-word-per-row path when both are at most 32 wide). */
+const quarterPairArb = fc.record({ a: maskArb, b: maskArb, acc: fc.constantFrom(0.25, 0.5, 1, 1, 2, 4) }).chain((c) => fc.record({
+    ta: transformArb(c.a.width, c.a.height, ['quarter']), tb: transformArb(c.b.width, c.b.height, ['quarter']),
+}).map((t) => {
+    // A unit quarter turn at accuracy acc has entries +-1/acc.
+    for (const m of [t.ta, t.tb]) { m.a /= c.acc; m.b /= c.acc; m.c /= c.acc; m.d /= c.acc; }
+    return { ...c, ...t };
+}));
 
 function describePair(p: { a: BitMask; b: BitMask; ta: Affine2D; tb: Affine2D; acc: number }): string {
     return `a ${p.a.width}x${p.a.height}, b ${p.b.width}x${p.b.height}, ta ${JSON.stringify(p.ta)}, tb ${JSON.stringify(p.tb)}, accuracy ${p.acc}`;
@@ -175,7 +184,25 @@ describe('both paths forced on the same inputs', () => {
             }
         }), { numRuns: 800 });
         expect(cellRuns).toBeGreaterThan(1000);
-        expect(wordRuns).toBeGreaterThan(40);
+        expect(wordRuns).toBeGreaterThan(0);
+    });
+
+    it('testQuarterPairNarrow on random quarter-turn pairs (flips, 90° steps, accuracies 1/4 to 4) agrees with the raster path', () => {
+        const word = new Contact(), ras = new Contact();
+        let runs = 0, hits = 0;
+        fc.assert(fc.property(quarterPairArb, (p) => {
+            if (!(isUnitQuarterTurn(p.ta, p.acc) && isUnitQuarterTurn(p.tb, p.acc) && quarterPairFits(p.a, p.ta, p.b, p.tb))) return;
+            for (const contact of [true, 'count', false] as const) {
+                const opts = { accuracy: p.acc, contact };
+                const want = rasterPath(p.a, p.ta, p.b, p.tb, opts, ras);
+                expect(testQuarterPairNarrow(p.a, p.ta, p.b, p.tb, opts, word)).toBe(want);
+                expect(snapshot(word)).toEqual(snapshot(ras));
+                if (want && contact === true) hits++;
+            }
+            runs++;
+        }), { numRuns: 600 });
+        expect(runs).toBeGreaterThan(400);
+        expect(hits).toBeGreaterThan(50);
     });
 
     it('quarter turns sliding through touching in 1/4-cell steps, at accuracies 1/4 to 4 (samples on texel edges)', () => {
