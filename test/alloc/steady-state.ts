@@ -8,7 +8,7 @@
  * library's code runs in the measured loop.
  */
 import {
-    affine, affineFromTRS, affineIdentity, clearRasterMemo, Contact,
+    affine, affineFromTRS, affineIdentity, affineMultiply, clearRasterMemo, Contact,
     rasterizeMask, separateMasks, testMasks, testShapes, WorldRaster, WorldShape,
 } from '../../extensions/pixel-collision/assets/core';
 import { blob, disc, ring, rng } from '../fixtures/masks';
@@ -60,6 +60,17 @@ results['testMasks full contact, normal read after the next call'] = perCall((i)
     SINK[0] += out.normalX + out2.normalY;
 }, 2000, 40000);
 results['testMasks axis-aligned, boolean'] = perCall((i) => { moveD(i); if (testMasks(R, tAA, D, tD, BOOL, out)) hits++; });
+
+// Small pairs (core/narrow-small.ts): cell by cell (rotated 16², window well under 512 cells) and
+// one word per row (axis-aligned 16²).
+const S1 = blob(16, 16, rng(21)), S2 = blob(16, 16, rng(22));
+const tS1 = affineFromTRS(affineIdentity(), 0.4, -0.3, 0.52, 1.3, -1.3), tS2 = affineIdentity();
+const centre = affine(1, 0, 0, 1, -8, -8);
+const moveS2 = (i: number) => affineMultiply(tS2, affineFromTRS(tS2, 6 + (i % 9) * 0.37, -3 + (i % 7) * 0.41, -0.6 + (i % 50) * 0.01, 1.3, -1.3), centre);
+affineMultiply(tS1, tS1, centre);
+results['testMasks small rotated (per cell), full contact'] = perCall((i) => { moveS2(i); clearRasterMemo(); if (testMasks(S1, tS1, S2, tS2, FULL, out)) hits++; });
+const tW1 = affine(1, 0, 0, -1, 3, 20), tW2 = affine(1, 0, 0, -1, 0, 0);
+results['testMasks 16² axis-aligned (one word per row), full contact'] = perCall((i) => { tW2.tx = 6 + (i % 9); tW2.ty = 14 + (i % 11); if (testMasks(S1, tW1, S2, tW2, FULL, out)) hits++; });
 
 const raster = new WorldRaster();
 results['rasterizeMask rotated'] = perCall((i) => { moveB(i); rasterizeMask(B, tB, 1, raster); });

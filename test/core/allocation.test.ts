@@ -19,6 +19,8 @@ import { buildSync } from 'esbuild';
 const ASSERTED = [
     'testMasks rotated, full contact',
     'testMasks axis-aligned, full contact (rings: run lists and words)',
+    'testMasks small rotated (per cell), full contact',
+    'testMasks 16² axis-aligned (one word per row), full contact',
     'testShapes circle vs polygon',
     'CollisionWorld.step, 300 moving colliders', // per step: one boxed number would be 16 bytes
 ];

@@ -9,6 +9,7 @@ import { popcount32, WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked, viewQuarterTurn } from './rasterize';
 import type { CellWindow } from './rasterize';
 import { BAND, RUN_STRIDE } from './rows';
+import { perCellFits, quarterPairFits, testMasksPerCell, testQuarterPairNarrow } from './narrow-small';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 
 /**
@@ -88,7 +89,8 @@ export function testMasks(
     if (lazyOut !== null) settleLazyNormal(out);
     if (qa && qb) {
         // Both zero-copy views (unrotated, unscaled sprites): making a view is cheaper than a
-        // memo lookup, and no window is needed.
+        // memo lookup, and no window is needed. Narrow ones (rows of one word): narrow-small.ts.
+        if (!options?.separation && quarterPairFits(a, ta, b, tb)) return testQuarterPairNarrow(a, ta, b, tb, options, out);
         return testPair(viewQuarterTurn(a, ta, acc, VIEW_A), viewQuarterTurn(b, tb, acc, VIEW_B), options, out);
     }
     let win: CellWindow | null = null;
@@ -102,6 +104,11 @@ export function testMasks(
             out.accuracy = acc;
             out.hit = win !== null;
             return out.hit;
+        }
+        // Small windows: cell by cell, no raster (narrow-small.ts, PER_CELL_MAX_CELLS: the rule).
+        if (perCellFits(win)) {
+            const r = testMasksPerCell(a, ta, b, tb, options, win, out);
+            if (r >= 0) return r > 0;
         }
     }
     const ra = memoRaster(a, ta, acc, null, win);
