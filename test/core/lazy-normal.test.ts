@@ -63,21 +63,22 @@ const pairArb = fc.record({
 });
 
 describe('testMasks computes the full contact\'s normal on first read', () => {
-    it('is pending until read, and equal to the eager normal when read at once', () => {
+    it('is pending until read (raster path; small pairs answered in one pass are complete at once), and equal to the eager normal when read at once', () => {
         const c = new Contact();
-        let hits = 0;
+        let lazyHits = 0;
         fc.assert(fc.property(pairArb, ({ a, ta, b, tb, acc }) => {
             const e = eager(a, ta, b, tb, acc);
             const hit = testMasks(a, ta, b, tb, { accuracy: acc }, c);
-            expect(c.pending).toBe(hit);
-            if (hit) hits++;
+            // Only a hit can have a pending normal; narrow-small.ts answers small pairs whole.
+            const pending = c.pending;
+            if (pending) { expect(hit).toBe(true); lazyHits++; }
             // Count, rect and centroid are there without computing the normal.
             expect(c.count).toBe(e.count);
-            expect(c.pending).toBe(hit);
+            expect(c.pending).toBe(pending);
             expectSame(c, e);
             expect(c.pending).toBe(false);
         }), { numRuns: 300 });
-        expect(hits).toBeGreaterThan(100);
+        expect(lazyHits).toBeGreaterThan(80);
     });
 
     it('read after other testMasks calls (views reused, memo evicted, memo cleared): the tested pair\'s normal', () => {
