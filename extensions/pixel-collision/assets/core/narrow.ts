@@ -67,7 +67,8 @@ export interface NarrowOptions {
  * With `options.contact` (default) `out` receives the full contact; returns `hit`.
  *
  * The full contact's normal is computed on first read of `out.normalX/Y` (`out.pending` is true
- * until then; `complete()`, `swap()` and `copyFrom()` compute it too): a caller that reads only
+ * until then; `complete()`, `swap()` and `copyFrom()` compute it too; small pairs, which
+ * narrow-small.ts answers in one fused pass, come back complete): a caller that reads only
  * count, rect or centroid does not pay for it (it costs several times the count). Reading it later is always
  * the answer for the pair as tested: the next `testMasks` call (with another `out`) or a
  * `BitMask.set` computes it first. Write a mask's `bits` directly only after reading it (or
