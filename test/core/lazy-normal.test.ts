@@ -69,11 +69,14 @@ describe('testMasks computes the full contact\'s normal on first read', () => {
         fc.assert(fc.property(pairArb, ({ a, ta, b, tb, acc }) => {
             const e = eager(a, ta, b, tb, acc);
             const hit = testMasks(a, ta, b, tb, { accuracy: acc }, c);
-            expect(c.pending).toBe(hit);
+            // The small-pair paths (narrow-small.ts: narrow quarter turns, small windows) compute
+            // the normal at once (it costs them little): a hit may come settled; a miss always does.
+            const lazy = c.pending;
+            if (!hit) expect(lazy).toBe(false);
             if (hit) hits++;
             // Count, rect and centroid are there without computing the normal.
             expect(c.count).toBe(e.count);
-            expect(c.pending).toBe(hit);
+            expect(c.pending).toBe(lazy);
             expectSame(c, e);
             expect(c.pending).toBe(false);
         }), { numRuns: 300 });
