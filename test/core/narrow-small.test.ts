@@ -3,7 +3,7 @@ import type { Affine2D } from '../../extensions/pixel-collision/assets/core';
 import { affine, affineFromTRS, affineMultiply, BitMask, Contact, clearRasterMemo, isUnitQuarterTurn, testMasks } from '../../extensions/pixel-collision/assets/core';
 import { pairWindow } from '../../extensions/pixel-collision/assets/core/narrow';
 import {
-    perCellFits, quarterPairFits, SMALL_PATHS, testMasksPerCell, testQuarterPairNarrow,
+    PER_CELL_MAX_CELLS, PER_CELL_MAX_CELLS_COUNT, perCellFits, quarterPairFits, SMALL_PATHS, testMasksPerCell, testQuarterPairNarrow,
 } from '../../extensions/pixel-collision/assets/core/narrow-small';
 import { blob, disc, full, randomMask, ring, rng } from '../fixtures/masks';
 import { refTest } from './reference';
@@ -31,11 +31,11 @@ function rasterPath(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, opts: { 
     }
 }
 
-/** Which path testMasks takes for the pair (no separation). */
-function pathOf(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, acc: number): 'word' | 'cell' | 'raster' {
+/** Which path testMasks takes for the pair (no separation; `full`: a full contact, else count or yes/no). */
+function pathOf(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, acc: number, full = true): 'word' | 'cell' | 'raster' {
     if (isUnitQuarterTurn(ta, acc) && isUnitQuarterTurn(tb, acc)) return quarterPairFits(a, ta, b, tb) ? 'word' : 'raster';
     const win = pairWindow(a, ta, b, tb, acc);
-    return win !== null && perCellFits(win) ? 'cell' : 'raster';
+    return win !== null && perCellFits(win, full) ? 'cell' : 'raster';
 }
 
 /**
@@ -203,6 +203,37 @@ describe('both paths forced on the same inputs', () => {
         }), { numRuns: 600 });
         expect(runs).toBeGreaterThan(400);
         expect(hits).toBeGreaterThan(50);
+    });
+
+    it('windows answered cell by cell for count and yes/no only (between the two limits), every contact mode', () => {
+        const small = new Contact(), big = new Contact();
+        const bigMaskArb = fc.oneof(
+            fc.tuple(fc.integer({ min: 24, max: 40 }), fc.integer()).map(([n, s]) => blob(n, n, rng(s))),
+            fc.integer({ min: 24, max: 40 }).map((n) => ring(n, n)),
+            fc.integer().map((s) => randomMask(rng(s), 36)),
+        );
+        const arb = fc.record({ a: bigMaskArb, b: bigMaskArb, acc: fc.constantFrom(0.5, 1, 1, 1, 2) }).chain((c) => fc.record({
+            ta: transformArb(c.a.width, c.a.height), tb: transformArb(c.b.width, c.b.height),
+        }).map((t) => ({ ...c, ...t })));
+        let between = 0, hits = 0;
+        fc.assert(fc.property(arb, (p) => {
+            const win = pairWindow(p.a, p.ta, p.b, p.tb, p.acc);
+            const cells = win === null ? 0 : (win.k1 - win.k0 + 1) * (win.l1 - win.l0 + 1);
+            if (cells > PER_CELL_MAX_CELLS && cells <= PER_CELL_MAX_CELLS_COUNT && pathOf(p.a, p.ta, p.b, p.tb, p.acc, false) === 'cell') between++;
+            for (const contact of [true, 'count', false] as const) {
+                const opts = { accuracy: p.acc, contact };
+                clearRasterMemo();
+                const h1 = testMasks(p.a, p.ta, p.b, p.tb, opts, small);
+                const h2 = rasterPath(p.a, p.ta, p.b, p.tb, opts, big);
+                const got = snapshot(small), want = snapshot(big);
+                if (h1 !== h2 || !got.every((v, i) => Object.is(v, want[i]))) {
+                    throw new Error(`contact ${contact}: ${JSON.stringify(got)} vs raster ${JSON.stringify(want)}; ${describePair(p)}`);
+                }
+                if (contact === 'count' && h1) hits++;
+            }
+        }), { numRuns: 2000 });
+        expect(between).toBeGreaterThan(20);
+        expect(hits).toBeGreaterThan(200);
     });
 
     it('quarter turns sliding through touching in 1/4-cell steps, at accuracies 1/4 to 4 (samples on texel edges)', () => {
