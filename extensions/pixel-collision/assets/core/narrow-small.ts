@@ -551,10 +551,10 @@ export function testMasksPerCell(
             const ura = u0a + ica * dya, vra = v0a + ida * dya;
             for (let k = ka0; k <= ka1; k++) {
                 const ua = pua * k + ura, va = pva * k + vra;
-                let i = ua | 0, j = va | 0; // floor(ua), floor(va) when the fractions below are in range
+                let i = Math.floor(ua), j = Math.floor(va);
                 const fu = ua - i, fv = va - j; // exact
-                if (fu < eua || fu > hua || fv < eva || fv > hva) { i = exactIndex(MA.floorU(k, l), ax1); j = exactIndex(MA.floorV(k, l), ay1); }
-                if (i < ax0 || i >= ax1 || j < ay0 || j >= ay1 || ((aBits[j * aStride + (i >>> 5)] >>> (i & 31)) & 1) === 0) continue;
+                if (fu < eua || fu > hua || fv < eva || fv > hva) { i = MA.floorU(k, l); j = MA.floorV(k, l); }
+                if (i < ax0 || i >= ax1 || j < ay0 || j >= ay1 || ((aBits[(j | 0) * aStride + ((i | 0) >>> 5)] >>> (i & 31)) & 1) === 0) continue;
                 const c = k - K0;
                 bitsA[base + (c >>> 5)] |= 1 << (c & 31);
             }
@@ -568,10 +568,10 @@ export function testMasksPerCell(
         let rowCount = 0;
         for (let k = kb0; k <= kb1; k++) {
             const ub = pub * k + urb, vb = pvb * k + vrb;
-            let p = ub | 0, q = vb | 0;
+            let p = Math.floor(ub), q = Math.floor(vb);
             const gu = ub - p, gv = vb - q;
-            if (gu < eub || gu > hub || gv < evb || gv > hvb) { p = exactIndex(MB.floorU(k, l), bx1); q = exactIndex(MB.floorV(k, l), by1); }
-            if (p < bx0 || p >= bx1 || q < by0 || q >= by1 || ((bBits[q * bStride + (p >>> 5)] >>> (p & 31)) & 1) === 0) continue;
+            if (gu < eub || gu > hub || gv < evb || gv > hvb) { p = MB.floorU(k, l); q = MB.floorV(k, l); }
+            if (p < bx0 || p >= bx1 || q < by0 || q >= by1 || ((bBits[(q | 0) * bStride + ((p | 0) >>> 5)] >>> (p & 31)) & 1) === 0) continue;
             const c = k - K0;
             const w = base + (c >>> 5), bit = 1 << (c & 31);
             bitsB[w] |= bit;
