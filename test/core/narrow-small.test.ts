@@ -236,6 +236,42 @@ describe('both paths forced on the same inputs', () => {
         expect(hits).toBeGreaterThan(200);
     });
 
+    it('count cell by cell with samples on, just inside and just outside texel edges (the truncated floors: negative fractions go exact)', () => {
+        // Scale 2 and 0.5 quarter turns (samples exactly on texel edges at several accuracies,
+        // also on the masks' first column and row, u = 0) and a 3-4-5 rotation at scale 1.25,
+        // each moved by 0 or +-1e-13: u is then 0, just below it (truncation gives 0, the
+        // fraction is negative: exact path) or just above.
+        const small = new Contact(), big = new Contact();
+        const a = blob(13, 11, rng(21)), b = ring(12, 14);
+        let cell = 0, n = 0;
+        for (const acc of [0.25, 0.5, 1, 2, 4]) {
+            for (const form of [0, 1, 2]) {
+                for (const nudge of [0, 1e-13, -1e-13]) {
+                    for (let step = -12; step <= 12; step++) {
+                        const ta = form === 0 ? affine(2, 0, 0, -2, 0.25 + nudge, 20) : form === 1 ? affine(0, 0.5, -0.5, 0, nudge, -nudge) : affine(1, 0.75, -0.75, 1, nudge, 3);
+                        const tb = form === 0 ? affine(0, -2, 2, 0, 6 + step / 4, 9 - nudge) : form === 1 ? affine(-0.5, 0, 0, 0.5, 3 + step / 8, 2 + nudge) : affine(0.5, 0, 0, -0.5, 1 + step / 4 + nudge, 9);
+                        if (pathOf(a, ta, b, tb, acc, false) === 'cell') cell++;
+                        for (const contact of ['count', false, true] as const) {
+                            const opts = { accuracy: acc, contact };
+                            clearRasterMemo();
+                            const h1 = testMasks(a, ta, b, tb, opts, small);
+                            const h2 = rasterPath(a, ta, b, tb, opts, big);
+                            expect(h1).toBe(h2);
+                            expect(snapshot(small)).toEqual(snapshot(big));
+                        }
+                        const ref = refTest(a, ta, b, tb, acc);
+                        clearRasterMemo();
+                        testMasks(a, ta, b, tb, { accuracy: acc, contact: 'count' }, small);
+                        expect(small.count).toBe(ref.count);
+                        n++;
+                    }
+                }
+            }
+        }
+        expect(n).toBe(5 * 3 * 3 * 25);
+        expect(cell).toBeGreaterThan(400);
+    });
+
     it('quarter turns sliding through touching in 1/4-cell steps, at accuracies 1/4 to 4 (samples on texel edges)', () => {
         const small = new Contact(), big = new Contact();
         const a = blob(14, 11, rng(7)), b = ring(9, 12);
