@@ -3,7 +3,7 @@ import type { Affine2D } from '../../extensions/pixel-collision/assets/core';
 import { affine, affineFromTRS, affineMultiply, BitMask, Contact, clearRasterMemo, isUnitQuarterTurn, testMasks } from '../../extensions/pixel-collision/assets/core';
 import { pairWindow } from '../../extensions/pixel-collision/assets/core/narrow';
 import {
-    perCellFits, quarterPairFits, SMALL_PATHS, testMasksPerCell, testQuarterPairNarrow,
+    PER_CELL_MAX_CELLS, PER_CELL_MAX_CELLS_COUNT, perCellFits, quarterPairFits, SMALL_PATHS, testMasksPerCell, testQuarterPairNarrow,
 } from '../../extensions/pixel-collision/assets/core/narrow-small';
 import { blob, disc, full, randomMask, ring, rng } from '../fixtures/masks';
 import { refTest } from './reference';
@@ -31,11 +31,11 @@ function rasterPath(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, opts: { 
     }
 }
 
-/** Which path testMasks takes for the pair (no separation). */
-function pathOf(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, acc: number): 'word' | 'cell' | 'raster' {
+/** Which path testMasks takes for the pair (no separation; `full`: a full contact, else count or yes/no). */
+function pathOf(a: BitMask, ta: Affine2D, b: BitMask, tb: Affine2D, acc: number, full = true): 'word' | 'cell' | 'raster' {
     if (isUnitQuarterTurn(ta, acc) && isUnitQuarterTurn(tb, acc)) return quarterPairFits(a, ta, b, tb) ? 'word' : 'raster';
     const win = pairWindow(a, ta, b, tb, acc);
-    return win !== null && perCellFits(win) ? 'cell' : 'raster';
+    return win !== null && perCellFits(win, full) ? 'cell' : 'raster';
 }
 
 /**
@@ -203,6 +203,73 @@ describe('both paths forced on the same inputs', () => {
         }), { numRuns: 600 });
         expect(runs).toBeGreaterThan(400);
         expect(hits).toBeGreaterThan(50);
+    });
+
+    it('windows answered cell by cell for count and yes/no only (between the two limits), every contact mode', () => {
+        const small = new Contact(), big = new Contact();
+        const bigMaskArb = fc.oneof(
+            fc.tuple(fc.integer({ min: 24, max: 40 }), fc.integer()).map(([n, s]) => blob(n, n, rng(s))),
+            fc.integer({ min: 24, max: 40 }).map((n) => ring(n, n)),
+            fc.integer().map((s) => randomMask(rng(s), 36)),
+        );
+        const arb = fc.record({ a: bigMaskArb, b: bigMaskArb, acc: fc.constantFrom(0.5, 1, 1, 1, 2) }).chain((c) => fc.record({
+            ta: transformArb(c.a.width, c.a.height), tb: transformArb(c.b.width, c.b.height),
+        }).map((t) => ({ ...c, ...t })));
+        let between = 0, hits = 0;
+        fc.assert(fc.property(arb, (p) => {
+            const win = pairWindow(p.a, p.ta, p.b, p.tb, p.acc);
+            const cells = win === null ? 0 : (win.k1 - win.k0 + 1) * (win.l1 - win.l0 + 1);
+            if (cells > PER_CELL_MAX_CELLS && cells <= PER_CELL_MAX_CELLS_COUNT && pathOf(p.a, p.ta, p.b, p.tb, p.acc, false) === 'cell') between++;
+            for (const contact of [true, 'count', false] as const) {
+                const opts = { accuracy: p.acc, contact };
+                clearRasterMemo();
+                const h1 = testMasks(p.a, p.ta, p.b, p.tb, opts, small);
+                const h2 = rasterPath(p.a, p.ta, p.b, p.tb, opts, big);
+                const got = snapshot(small), want = snapshot(big);
+                if (h1 !== h2 || !got.every((v, i) => Object.is(v, want[i]))) {
+                    throw new Error(`contact ${contact}: ${JSON.stringify(got)} vs raster ${JSON.stringify(want)}; ${describePair(p)}`);
+                }
+                if (contact === 'count' && h1) hits++;
+            }
+        }), { numRuns: 2000 });
+        expect(between).toBeGreaterThan(20);
+        expect(hits).toBeGreaterThan(200);
+    });
+
+    it('count cell by cell with samples on, just inside and just outside texel edges (the truncated floors: negative fractions go exact)', () => {
+        // Scale 2 and 0.5 quarter turns (samples exactly on texel edges at several accuracies,
+        // also on the masks' first column and row, u = 0) and a 3-4-5 rotation at scale 1.25,
+        // each moved by 0 or +-1e-13: u is then 0, just below it (truncation gives 0, the
+        // fraction is negative: exact path) or just above.
+        const small = new Contact(), big = new Contact();
+        const a = blob(13, 11, rng(21)), b = ring(12, 14);
+        let cell = 0, n = 0;
+        for (const acc of [0.25, 0.5, 1, 2, 4]) {
+            for (const form of [0, 1, 2]) {
+                for (const nudge of [0, 1e-13, -1e-13]) {
+                    for (let step = -12; step <= 12; step++) {
+                        const ta = form === 0 ? affine(2, 0, 0, -2, 0.25 + nudge, 20) : form === 1 ? affine(0, 0.5, -0.5, 0, nudge, -nudge) : affine(1, 0.75, -0.75, 1, nudge, 3);
+                        const tb = form === 0 ? affine(0, -2, 2, 0, 6 + step / 4, 9 - nudge) : form === 1 ? affine(-0.5, 0, 0, 0.5, 3 + step / 8, 2 + nudge) : affine(0.5, 0, 0, -0.5, 1 + step / 4 + nudge, 9);
+                        if (pathOf(a, ta, b, tb, acc, false) === 'cell') cell++;
+                        for (const contact of ['count', false, true] as const) {
+                            const opts = { accuracy: acc, contact };
+                            clearRasterMemo();
+                            const h1 = testMasks(a, ta, b, tb, opts, small);
+                            const h2 = rasterPath(a, ta, b, tb, opts, big);
+                            expect(h1).toBe(h2);
+                            expect(snapshot(small)).toEqual(snapshot(big));
+                        }
+                        const ref = refTest(a, ta, b, tb, acc);
+                        clearRasterMemo();
+                        testMasks(a, ta, b, tb, { accuracy: acc, contact: 'count' }, small);
+                        expect(small.count).toBe(ref.count);
+                        n++;
+                    }
+                }
+            }
+        }
+        expect(n).toBe(5 * 3 * 3 * 25);
+        expect(cell).toBeGreaterThan(400);
     });
 
     it('quarter turns sliding through touching in 1/4-cell steps, at accuracies 1/4 to 4 (samples on texel edges)', () => {

@@ -19,7 +19,8 @@ import type { NarrowOptions } from './narrow';
  *    whole-cell offset), with count, rect, centroid and the normal's gradient from popcounts.
  *    No raster view, no row summary, a few ns of setup.
  * 2. {@link testMasksPerCell}: anything else, when the pair window (narrow.ts `pairWindow`: the
- *    box where the two oriented boxes meet, +2 cells) has at most {@link PER_CELL_MAX_CELLS} cells:
+ *    box where the two oriented boxes meet, +2 cells) has at most {@link PER_CELL_MAX_CELLS} cells
+ *    ({@link PER_CELL_MAX_CELLS_COUNT} for count and yes/no):
  *    every cell of the window whose sample can lie in both masks' opaque bounds (each row cut
  *    to both, analytically) is mapped into the masks, exactly (below), in one fused pass that
  *    accumulates count, rect and centroid sums and keeps each mask's bits of the window for the
@@ -34,7 +35,11 @@ import type { NarrowOptions } from './narrow';
  * + |y| + |ty|)`, i.e. by `6 eps M (X + s)` with `X = |x| + |tx| + |y| + |ty|`, while the mapper's
  * certified bound is `errU * (X + 1)` with `errU >= 320 eps M` (exact.ts). So
  * `2 * errU * (X + 1 + s)` bounds our error; `floor(u)` is taken from the double unless `u` is
- * within that bound of an integer, where the exact `SampleMapper.floorU` decides. The contact's
+ * within that bound of an integer, where the exact `SampleMapper.floorU` decides. The loops take
+ * the floor as `u | 0` (a truncation: ~12 % faster for count than Math.floor in the bench) and
+ * test the fraction `u - (u | 0)` (exact): it lies in [bound, 1 - bound] only when `u | 0` is
+ * floor(u) (a negative u gives a fraction in (-1, 0], a u beyond the int32 range one of magnitude
+ * >= 2^32 - 1), so every other case goes to the exact path. The contact's
  * fields are then integer sums and the same final expressions as narrow.ts `overlapFull` and
  * `contactNormal`, so they are bit-identical to the raster path's.
  *
@@ -51,29 +56,50 @@ export const SMALL_COUNT = 1;
 export const SMALL_FULL = 2;
 
 /**
- * Largest pair window (cells, width x height) answered cell by cell. The rule: per cell when the
- * window has at most this many cells, else rasters. Measured (node 20, the 2-core shared dev
- * machine, accuracy 1, blobs at 30° / -20°, scale 1.3 as in bench/masks.bench.ts; medians, noisy):
+ * Largest pair window (cells, width x height) answered cell by cell, for a full contact; see
+ * {@link PER_CELL_MAX_CELLS_COUNT} for count and yes/no. The rule: per cell when the window has at
+ * most this many cells, else rasters. Measured with bench/masks.bench.ts (`MASKS_ONLY=rot`,
+ * `BENCH_PROCESSES=1`, node 20, the 2-core shared dev machine; blobs at 30° / -20°, scale 1.3,
+ * accuracy 1; µs per pair, memo cleared per call; the limits moved by a temporary switch; runs
+ * repeated, +-5 %):
  *
- * | pair (window)      | per cell: count / full | rasters: count / full |
- * | ---                | ---:                   | ---:                  |
- * | 16² (17x20 = 340)  | 1.1 / 1.6 µs           | 1.7 / 2.1 µs          |
- * | 32² (29x35 = 1015) | 3.0 / 4.1 µs           | 2.8 / 3.1 µs          |
+ * | pair (window)       | per cell: count / full | rasters: count / full | baseline: count / full |
+ * | ---                 | ---:                   | ---:                  | ---:                   |
+ * | 16² (17x20 = 340)   | 1.35 / 1.8             | ~1.7 / ~2.1 (earlier) | 0.79 / 0.82            |
+ * | 20² (456)           | 1.8 / 2.3              | 2.05 / 2.5            | 1.17 / 1.22            |
+ * | 24² (696)           | 2.25 / 3.1             | 2.45 / 2.9            | 1.61 / 1.67            |
+ * | 28² (924)           | 3.0 / 3.9              | 2.75 / 3.35           | 2.21 / 2.30            |
+ * | 32² (29x35 = 1015)  | 3.8 / 4.3              | 2.85 / 3.1            | 2.82 / 2.95            |
  *
- * Per cell costs about 0.3 µs per pair (window, mappers, row cuts) plus ~3-4 ns per mapped
- * sample (two coordinates, certified floors, bit test) over the cells in both masks' cuts (twice
- * for full contact: each mask around the other); the rasters cost ~1.5 µs for two small sprites
- * and then grow with their boundaries only. The crossover lies between the two windows above;
- * 512 cells sends 16²-class pairs cell by cell and 32² ones (and small sprites against a large
- * memoized one, whose window is the small sprite's box, ~2000 cells at 32²) to the rasters.
+ * Per cell costs about 0.3 µs per pair (window, mappers, row cuts) plus ~3.5 ns per mapped
+ * sample (two coordinates, certified floors, bit test) over the cells in both masks' cuts (count:
+ * A there, B where A is set; full contact: each mask over the other's cuts grown by one cell, so
+ * about 1.5x the count's samples, then the gradient); the rasters cost ~1.5 µs for two small
+ * sprites and then grow with their boundaries only. So the crossovers differ: between 456 and 696
+ * cells for a full contact, between 696 and 924 for count. Limits: 512 and 800 (20² pairs cell by
+ * cell in every mode, 24² ones for count and yes/no only; small sprites against a large memoized
+ * one, whose window is the small sprite's box, ~2000 cells at 32² x 1.3, on the rasters).
+ *
+ * Tried and not kept (bench side by side, 16² to 32²): `u += du` along a row with a per-row bound
+ * (slower: four more loop-carried doubles in the loop); one cut margin per window instead of
+ * per row, and no raster box for count (both within noise). What the time goes to at 16² (CPU
+ * profile, count): the mapping loop ~50 %, the row cuts ~17 % (4 linear cuts per row: ~5 ns a
+ * row on the loaded machine), setup ~10 %, pairWindow ~7 %: the fixed part alone is about the
+ * baseline's whole time, hence 16² at ~0.6x (count) / ~0.5x (full).
  */
 export const PER_CELL_MAX_CELLS = 512;
 
-/** Whether `testMasksPerCell` should answer this pair (see {@link PER_CELL_MAX_CELLS}). */
-export function perCellFits(win: Readonly<CellWindow>): boolean {
+/** Largest pair window answered cell by cell for count and yes/no (see {@link PER_CELL_MAX_CELLS}). */
+export const PER_CELL_MAX_CELLS_COUNT = 800;
+
+/**
+ * Whether `testMasksPerCell` should answer this pair (see {@link PER_CELL_MAX_CELLS}); `full`:
+ * a full contact is asked for.
+ */
+export function perCellFits(win: Readonly<CellWindow>, full: boolean): boolean {
     const w = win.k1 - win.k0 + 1, h = win.l1 - win.l0 + 1;
     // (Cells are kept in Int32Arrays: the window must be well inside the int32 range.)
-    return SMALL_PATHS.enabled && w > 0 && h > 0 && w * h <= PER_CELL_MAX_CELLS
+    return SMALL_PATHS.enabled && w > 0 && h > 0 && w * h <= (full ? PER_CELL_MAX_CELLS : PER_CELL_MAX_CELLS_COUNT)
         && Math.abs(win.k0) < FAR && Math.abs(win.k1) < FAR && Math.abs(win.l0) < FAR && Math.abs(win.l1) < FAR;
 }
 
@@ -435,7 +461,7 @@ function cutRows(o: number, l0: number, H: number, k0: number, k1: number, c: In
 
 /**
  * `testMasks` cell by cell over the pair window `win` (a non-null `pairWindow`, at most
- * PER_CELL_MAX_CELLS cells: {@link perCellFits}), `options` as testMasks validated them (no separation).
+ * PER_CELL_MAX_CELLS(_COUNT) cells: {@link perCellFits}), `options` as testMasks validated them (no separation).
  * Returns -1 when it cannot answer (a raster the rasterizer refuses: the raster path throws; or
  * a window too large for its scratch),
  * else 1 for a hit and 0 for none, `out` filled as the raster path fills it.
@@ -481,15 +507,15 @@ export function testMasksPerCell(
             const urb = u0b + icb * dyb, vrb = v0b + idb * dyb;
             for (let k = k0; k <= k1; k++) {
                 const ua = pua * k + ura, va = pva * k + vra;
-                let i = Math.floor(ua), j = Math.floor(va);
+                let i = ua | 0, j = va | 0; // floor(ua), floor(va) when the fractions below are in range
                 const fu = ua - i, fv = va - j; // exact
-                if (fu < eua || fu > hua || fv < eva || fv > hva) { i = MA.floorU(k, l); j = MA.floorV(k, l); }
-                if (i < ax0 || i >= ax1 || j < ay0 || j >= ay1 || ((aBits[(j | 0) * aStride + ((i | 0) >>> 5)] >>> (i & 31)) & 1) === 0) continue;
+                if (fu < eua || fu > hua || fv < eva || fv > hva) { i = exactIndex(MA.floorU(k, l), ax1); j = exactIndex(MA.floorV(k, l), ay1); }
+                if (i < ax0 || i >= ax1 || j < ay0 || j >= ay1 || ((aBits[j * aStride + (i >>> 5)] >>> (i & 31)) & 1) === 0) continue;
                 const ub = pub * k + urb, vb = pvb * k + vrb;
-                let p = Math.floor(ub), q = Math.floor(vb);
+                let p = ub | 0, q = vb | 0;
                 const gu = ub - p, gv = vb - q;
-                if (gu < eub || gu > hub || gv < evb || gv > hvb) { p = MB.floorU(k, l); q = MB.floorV(k, l); }
-                if (p < bx0 || p >= bx1 || q < by0 || q >= by1 || ((bBits[(q | 0) * bStride + ((p | 0) >>> 5)] >>> (p & 31)) & 1) === 0) continue;
+                if (gu < eub || gu > hub || gv < evb || gv > hvb) { p = exactIndex(MB.floorU(k, l), bx1); q = exactIndex(MB.floorV(k, l), by1); }
+                if (p < bx0 || p >= bx1 || q < by0 || q >= by1 || ((bBits[q * bStride + (p >>> 5)] >>> (p & 31)) & 1) === 0) continue;
                 if (mode === SMALL_ANY) {
                     out.hit = true;
                     return 1;
@@ -627,6 +653,14 @@ function gradientWindow(c0: number, c1: number, r0: number, r1: number, stride: 
     }
     NRM[0] = gx;
     NRM[1] = gy;
+}
+
+/**
+ * An exact floor (a double, maybe saturated at +-2^53) as the loops' int32 texel index: itself when
+ * in [0, hi), else -1 (outside every mask's bounds, which start at 0).
+ */
+function exactIndex(x: number, hi: number): number {
+    return x >= 0 && x < hi ? x | 0 : -1;
 }
 
 /** The raster path's zero-gradient direction: centre of B's raster minus centre of A's (into NRM). */

@@ -107,7 +107,7 @@ export function testMasks(
             return out.hit;
         }
         // Small windows: cell by cell, no raster (narrow-small.ts, PER_CELL_MAX_CELLS: the rule).
-        if (perCellFits(win)) {
+        if (perCellFits(win, !(options?.contact === false || options?.contact === 'count'))) {
             const r = testMasksPerCell(a, ta, b, tb, options, win, out);
             if (r >= 0) return r > 0;
         }
