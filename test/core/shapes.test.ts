@@ -171,6 +171,31 @@ function expectMatchesReference(a: WorldShape, b: WorldShape, acc: number, c = n
     return ref;
 }
 
+/** Asserts shapeRowCells(s, l, acc) equals the reference's first and last sample, on every row near s. */
+function expectRowCellsMatchReference(s: WorldShape, acc: number): void {
+    const cells = new Int32Array(2);
+    for (let l = Math.floor(s.minY * acc) - 2; l <= Math.ceil(s.maxY * acc) + 2; l++) {
+        let first = Infinity;
+        let last = -Infinity;
+        for (let k = Math.floor(s.minX * acc) - 2; k <= Math.ceil(s.maxX * acc) + 2; k++) {
+            if (refInside(s, k, l, acc)) {
+                first = Math.min(first, k);
+                last = Math.max(last, k);
+            }
+        }
+        const got = shapeRowCells(s, l, acc, cells);
+        expect({ l, got }).toEqual({ l, got: first <= last });
+        if (got) expect({ l, cells: [cells[0], cells[1]] }).toEqual({ l, cells: [first, last] });
+    }
+}
+
+/** The double j steps away from x (x != 0) along its bit pattern: |j| ulps, away from 0 for j > 0. */
+function ulpsAway(x: number, j: number): number {
+    VIEW.setFloat64(0, x);
+    VIEW.setBigInt64(0, VIEW.getBigInt64(0) + BigInt(j));
+    return VIEW.getFloat64(0);
+}
+
 // =============================================================================================
 // Shape factories and random shapes
 // =============================================================================================
@@ -505,22 +530,26 @@ describe('membership', () => {
 
     test('shapeRowCells agrees with testing every sample of the row', () => {
         fc.assert(fc.property(shapeArb, accuracyArb, (d, acc) => {
-            const s = build(d);
-            const cells = new Int32Array(2);
-            for (let l = Math.floor(s.minY * acc) - 2; l <= Math.ceil(s.maxY * acc) + 2; l++) {
-                let first = Infinity;
-                let last = -Infinity;
-                for (let k = Math.floor(s.minX * acc) - 2; k <= Math.ceil(s.maxX * acc) + 2; k++) {
-                    if (refInside(s, k, l, acc)) {
-                        first = Math.min(first, k);
-                        last = Math.max(last, k);
-                    }
-                }
-                const got = shapeRowCells(s, l, acc, cells);
-                expect(got).toBe(first <= last);
-                if (got) expect([cells[0], cells[1]]).toEqual([first, last]);
-            }
+            expectRowCellsMatchReference(build(d), acc);
         }), { numRuns: 300 });
+    });
+
+    test('shapeRowCells along a nearly horizontal edge from a vertex on a sample row', () => {
+        // The vertex (s(a), s(b)) is the double nearest to a sample, the edge's other end is a few
+        // ulps above or below it: the row of that sample (the real height, not its double) crosses
+        // the edge anywhere along it, and a chord computed from the rounded row height can be many
+        // cells off (the slope multiplies the rounding). Non-dyadic accuracies: with a dyadic one
+        // the sample is a double and nothing rounds.
+        const k = fc.integer({ min: -10, max: 10 });
+        const arb = fc.tuple(
+            fc.oneof(fc.constantFrom(3, 0.3, 1.5 / 1.1), fc.double({ min: 0.25, max: 4, noNaN: true })),
+            k, k, k, k, k, fc.integer({ min: -4, max: 4 }).filter((j) => j !== 0),
+        ).filter(([, a, b, c, , f]) => a !== c && f !== b);
+        fc.assert(fc.property(arb, ([acc, a, b, c, e, f, j]) => {
+            const s = (i: number) => (i + 0.5) / acc;
+            const t = poly(s(a), s(b), s(c), ulpsAway(s(b), j), s(e), s(f));
+            expectRowCellsMatchReference(t, acc);
+        }), { numRuns: 400 });
     });
 });
 
@@ -1044,5 +1073,45 @@ describe('regressions found by random seeds', () => {
         const cells = [0, 0];
         expect(shapeRowCells(a, 2, 4, cells)).toBe(true);
         expect(cells).toEqual([0, 0]);
+    });
+
+    test('two on-grid triangles at accuracy 0.2500000000000008: a shared sample on the row through a vertex was lost (seed 1699609616)', () => {
+        // Found by "shapes on the grid lines" (seed 1699609616, numRuns raised to 30000, failure
+        // after 26023 cases; shrunk). At this accuracy the row l = 2 is the real height
+        // 2.5 / 0.2500000000000008, a little below its double 9.99999999999997, which is b's top
+        // left vertex; b's top edge drops 1 ulp towards its right end 28 units away, so the real
+        // row crosses it near the left end and holds samples k = -2..0 of b. The chord of b
+        // computed at the rounded height was the vertex alone: row 2 of b came out empty, and the
+        // shared sample (0, 2) was missing from the count (2 instead of 3).
+        const acc = 0.2500000000000008;
+        const a = poly(2.0000000000000937, 1.9999999999999938, 1.9999999999999938, 10.00000000000007, -1.9999999999999938, 1.9999999999999938);
+        const b = poly(1.9999999999999938, 1.9999999999999938, 17.999999999999943, 9.999999999999968, -9.99999999999997, 9.99999999999997);
+        const cells = [0, 0];
+        expect(shapeRowCells(b, 2, acc, cells)).toBe(true);
+        expect(cells).toEqual([-2, 0]);
+        expectRowCellsMatchReference(a, acc);
+        expectRowCellsMatchReference(b, acc);
+        const ref = expectMatchesReference(a, b, acc);
+        expect(ref.count).toBe(3);
+        expect(expectMatchesReference(b, a, acc).count).toBe(3);
+    });
+
+    test('a row crossing a nearly horizontal edge a few ulps from a vertex: the chord from the rounded row height was cells off', () => {
+        // At accuracy 3 the row l = -10 is the real height -19/6; its double -3.1666666666666665
+        // (the y of the left vertex, the top of the triangle) lies 1.5e-16 above it, and the top
+        // edge drops 8.9e-16 (2 ulps) over the 4.33 to its right end. So the real row crosses that
+        // edge a sixth of the way along, at x = -2.111: samples k = -8 and -7 (x = -2.5, -2.1667)
+        // belong to the triangle (exactly, see the reference). The chord computed at the rounded
+        // height was the vertex alone (just below sample -9), so the row was reported empty.
+        const t = poly(-2.8333333333333335, -3.1666666666666665, 1.5, -3.1666666666666674, 1.5, -4.166666666666667);
+        const cells = [0, 0];
+        expect(shapeRowCells(t, -10, 3, cells)).toBe(true);
+        expect(cells).toEqual([-8, -7]);
+        expect(refInside(t, -8, -10, 3) && refInside(t, -7, -10, 3) && !refInside(t, -9, -10, 3) && !refInside(t, -6, -10, 3)).toBe(true);
+        expectRowCellsMatchReference(t, 3);
+        const ref = expectMatchesReference(t, box(-3, -3.2, 0, -3.1), 3);
+        expect(ref.count).toBe(2);
+        const raster = rasterizeShape(t, 3, new WorldRaster());
+        expect([raster.has(-8, -10), raster.has(-7, -10)]).toEqual([true, true]);
     });
 });

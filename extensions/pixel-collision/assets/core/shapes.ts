@@ -954,6 +954,16 @@ function looseRowSpan(shape: Readonly<WorldShape>): boolean {
         return true;
     }
     const yc = y < shape.minY ? shape.minY : y > shape.maxY ? shape.maxY : y;
+    // An edge crosses the row at xi + ex * (y* - yi) / ey, y* = Y / A the exact row height. The
+    // doubles put y* - yi off by up to EPS * (2|y| + |yi|) (y is y* rounded, and maybe clamped),
+    // which the slope ex / ey multiplies: along a nearly horizontal edge that moves the crossing
+    // by many cells (a vertex within an ulp of the row), and the snapping in rowCells only
+    // absorbs a cell or so. Where it could exceed 1/64 cell, y* - yi is computed to a few ulps
+    // of itself instead: A * yi = ph + pe exactly (Dekker), y* - yi = ((Y - ph) - pe) / A.
+    const Y = query[1];
+    const A = query[2];
+    const rounding = 32 * EPS * A; // 1/64 cell = 1 / (32 A) world units
+    const ay = 2 * abs(yc);
     const p = shape.points;
     const n = shape.vertexCount;
     let lo = -INFINITY;
@@ -965,7 +975,22 @@ function looseRowSpan(shape: Readonly<WorldShape>): boolean {
         const yj = p[2 * j + 1];
         const ey = yj - yi;
         if (ey !== 0) {
-            const x = xi + (xj - xi) * ((yc - yi) / ey);
+            const ex = xj - xi;
+            let dy = yc - yi;
+            if (abs(ex) * (ay + abs(yi)) * rounding > abs(ey)) {
+                const ph = A * yi;
+                let c = SPLITTER * A;
+                const ahi = c - (c - A);
+                const alo = A - ahi;
+                c = SPLITTER * yi;
+                const bhi = c - (c - yi);
+                const blo = yi - bhi;
+                const pe = alo * blo - (((ph - ahi * bhi) - alo * bhi) - ahi * blo);
+                const exact = ((Y - ph) - pe) / A;
+                // Not when A * yi overflows (NaN) or underflows (then Y, an odd integer, dominates anyway).
+                if (exact - exact === 0) dy = exact;
+            }
+            const x = xi + ex * (dy / ey);
             if (ey > 0) {
                 if (x < hi) hi = x;
             } else if (x > lo) {
