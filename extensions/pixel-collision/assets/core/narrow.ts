@@ -484,8 +484,11 @@ export function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): voi
     if (c1 > A.width) c1 = A.width;
     if (r0 < 0) r0 = 0;
     if (r1 > A.height) r1 = A.height;
-    if (c0 < c1 && r0 < r1) gradient(A, B, c0 | 0, c1 | 0, r0 | 0, r1 | 0, (A.k0 - B.k0) | 0, (A.l0 - B.l0) | 0);
-    else GRAD[0] = GRAD[1] = 0;
+    if (c0 < c1 && r0 < r1) {
+        const w = GWIN;
+        w[0] = c0; w[1] = c1; w[2] = r0; w[3] = r1; w[4] = A.k0 - B.k0; w[5] = A.l0 - B.l0;
+        gradient(A, B);
+    } else GRAD[0] = GRAD[1] = 0;
     let nx = GRAD[0];
     let ny = GRAD[1];
     if (nx === 0 && ny === 0) {
@@ -507,7 +510,12 @@ const GRAD = new Float64Array(2);
  * all full spans, the four counts are interval lengths; a row of B with holes is counted in a
  * column range ({@link cellsInRange}); a row of A with holes by {@link gradientRowHoles}.
  */
-function gradient(A: WorldRaster, B: WorldRaster, wc0: number, wc1: number, raStart: number, raEnd: number, sh: number, dl: number): void {
+/** {@link gradient}'s window and offsets: `[wc0, wc1, raStart, raEnd, sh, dl]` (small integers). */
+const GWIN = new Int32Array(6);
+
+function gradient(A: WorldRaster, B: WorldRaster): void {
+    const w = GWIN;
+    const wc0 = w[0], wc1 = w[1], raStart = w[2], raEnd = w[3], sh = w[4], dl = w[5];
     let gx = 0, gy = 0;
     const bH = B.height;
     // B's spans (in A columns) of rows rb - 1, rb, rb + 1, rolling; rows outside B are empty
