@@ -2,7 +2,7 @@ import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import type { Contact } from './contact';
 import { floorHalfMinus, SampleMapper } from './exact';
-import { isUnitQuarterTurn, MAX_RASTER_CELLS } from './rasterize';
+import { isUnitQuarterTurn, maskCellBox, MAX_RASTER_CELLS } from './rasterize';
 import type { CellWindow } from './rasterize';
 import type { NarrowOptions } from './narrow';
 
@@ -104,6 +104,7 @@ export function perCellFits(win: Readonly<CellWindow>, full: boolean): boolean {
 }
 
 const FAR = 1 << 30;
+const CELL_BOX = new Float64Array(4);
 
 /**
  * @internal Switch for tests and benchmarks: with `enabled = false`, `testMasks` answers every
@@ -346,17 +347,9 @@ function cellSetup(mask: BitMask, t: Readonly<Affine2D>, acc: number, mapper: Sa
     const s = 1 / acc;
     const bb = mask.bounds(BND);
     const x0 = bb.x, y0 = bb.y, x1 = bb.x + bb.width, y1 = bb.y + bb.height;
-    // The rasterizer's cell box (rasterize.ts rasterizeGeneral), for the fallback normal and its size check.
-    const ax0 = t.a * x0, ax1 = t.a * x1, cy0 = t.c * y0, cy1 = t.c * y1;
-    const bx0 = t.b * x0, bx1 = t.b * x1, dy0 = t.d * y0, dy1 = t.d * y1;
-    const minX = Math.min(ax0, ax1) + Math.min(cy0, cy1) + t.tx;
-    const maxX = Math.max(ax0, ax1) + Math.max(cy0, cy1) + t.tx;
-    const minY = Math.min(bx0, bx1) + Math.min(dy0, dy1) + t.ty;
-    const maxY = Math.max(bx0, bx1) + Math.max(dy0, dy1) + t.ty;
-    const kmin = Math.ceil(minX * acc - 0.5) - 1;
-    const kmax = Math.floor(maxX * acc - 0.5) + 1;
-    const lmin = Math.ceil(minY * acc - 0.5) - 1;
-    const lmax = Math.floor(maxY * acc - 0.5) + 1;
+    // The rasterizer's cell box, for the fallback normal and its size check.
+    const box = maskCellBox(CELL_BOX, bb, t, acc);
+    const kmin = box[0], kmax = box[1], lmin = box[2], lmax = box[3];
     if ((kmax - kmin + 1) * (lmax - lmin + 1) > MAX_RASTER_CELLS) return false;
     const ia = mapper.ia, ib = mapper.ib, ic = mapper.ic, id = mapper.id;
     M[o + P_U] = ia * s;

@@ -109,13 +109,17 @@ export function viewQuarterTurn(mask: BitMask, t: Readonly<Affine2D>, accuracy: 
 const SCRATCH_BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
 const MAPPER = new SampleMapper();
 
-function rasterizeGeneral(
-    mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster,
-    bb: { x: number; y: number; width: number; height: number }, clip: Readonly<CellWindow>,
-): WorldRaster {
-    const m = MAPPER.setup(t, accuracy);
-    const s = 1 / accuracy;
-    // World AABB of the opaque bounds, then the cells whose samples may fall inside (+1 margin).
+const CELL_BOX = new Float64Array(4);
+
+/**
+ * The cells `[kmin, kmax] x [lmin, lmax]` (into `out`, in that order) whose samples may fall in a
+ * mask's opaque bounds `bb` under `t` at `acc`: the bounds' world AABB, plus one cell each side.
+ * The exact rasterizer covers exactly these (cut to its clip window); the small-pair path
+ * (narrow-small.ts) and the GPU planner use them for the zero-gradient normal's raster centres.
+ */
+export function maskCellBox(
+    out: Float64Array, bb: { x: number; y: number; width: number; height: number }, t: Readonly<Affine2D>, acc: number,
+): Float64Array {
     const x0 = bb.x, y0 = bb.y, x1 = bb.x + bb.width, y1 = bb.y + bb.height;
     const ax0 = t.a * x0, ax1 = t.a * x1, cy0 = t.c * y0, cy1 = t.c * y1;
     const bx0 = t.b * x0, bx1 = t.b * x1, dy0 = t.d * y0, dy1 = t.d * y1;
@@ -123,11 +127,21 @@ function rasterizeGeneral(
     const maxX = Math.max(ax0, ax1) + Math.max(cy0, cy1) + t.tx;
     const minY = Math.min(bx0, bx1) + Math.min(dy0, dy1) + t.ty;
     const maxY = Math.max(bx0, bx1) + Math.max(dy0, dy1) + t.ty;
+    out[0] = Math.ceil(minX * acc - 0.5) - 1;
+    out[1] = Math.floor(maxX * acc - 0.5) + 1;
+    out[2] = Math.ceil(minY * acc - 0.5) - 1;
+    out[3] = Math.floor(maxY * acc - 0.5) + 1;
+    return out;
+}
+function rasterizeGeneral(
+    mask: BitMask, t: Readonly<Affine2D>, accuracy: number, out: WorldRaster,
+    bb: { x: number; y: number; width: number; height: number }, clip: Readonly<CellWindow>,
+): WorldRaster {
+    const m = MAPPER.setup(t, accuracy);
+    const s = 1 / accuracy;
     // The collider's cells [kmin, kmax] x [lmin, lmax]; crossings are searched over all of them.
-    const kmin = Math.ceil(minX * accuracy - 0.5) - 1;
-    const kmax = Math.floor(maxX * accuracy - 0.5) + 1;
-    const lmin0 = Math.ceil(minY * accuracy - 0.5) - 1;
-    const lmax0 = Math.floor(maxY * accuracy - 0.5) + 1;
+    const box = maskCellBox(CELL_BOX, bb, t, accuracy);
+    const kmin = box[0], kmax = box[1], lmin0 = box[2], lmax0 = box[3];
     if ((kmax - kmin + 1) * (lmax0 - lmin0 + 1) > MAX_RASTER_CELLS) {
         throw new RangeError(`a ${mask.width}x${mask.height} mask under this transform covers ${kmax - kmin + 1}x${lmax0 - lmin0 + 1} cells at accuracy ${accuracy}, more than ${MAX_RASTER_CELLS}; lower the accuracy or the scale.`);
     }

@@ -3,7 +3,7 @@ import type { BitMask } from '../bitmask';
 import { Collider } from '../collider';
 import { Contact } from '../contact';
 import { SampleMapper, floorHalfMinus } from '../exact';
-import { isUnitQuarterTurn } from '../rasterize';
+import { isUnitQuarterTurn, maskCellBox } from '../rasterize';
 import { CpuNarrowPhase } from '../narrow-phase';
 import type { LateAnswers, NarrowPhase } from '../narrow-phase';
 import type { GpuDevice } from './device';
@@ -964,16 +964,8 @@ function rasterBox(mask: BitMask, t: Readonly<Affine2D>, acc: number, out: Int32
         out[3] = ny;
         return out;
     }
-    const bb = mask.bounds(BOUNDS);
-    const x0 = bb.x, y0 = bb.y, x1 = bb.x + bb.width, y1 = bb.y + bb.height;
-    const ax0 = t.a * x0, ax1 = t.a * x1, cy0 = t.c * y0, cy1 = t.c * y1;
-    const bx0 = t.b * x0, bx1 = t.b * x1, dy0 = t.d * y0, dy1 = t.d * y1;
-    const minX = Math.min(ax0, ax1) + Math.min(cy0, cy1) + t.tx;
-    const maxX = Math.max(ax0, ax1) + Math.max(cy0, cy1) + t.tx;
-    const minY = Math.min(bx0, bx1) + Math.min(dy0, dy1) + t.ty;
-    const maxY = Math.max(bx0, bx1) + Math.max(dy0, dy1) + t.ty;
-    const kmin = Math.ceil(minX * acc - 0.5) - 1, kmax = Math.floor(maxX * acc - 0.5) + 1;
-    const lmin = Math.ceil(minY * acc - 0.5) - 1, lmax = Math.floor(maxY * acc - 0.5) + 1;
+    const box = maskCellBox(CELL_BOX, mask.bounds(BOUNDS), t, acc);
+    const kmin = box[0], kmax = box[1], lmin = box[2], lmax = box[3];
     const W = kmax - kmin + 1, H = lmax - lmin + 1;
     out[0] = kmin; out[1] = lmin;
     out[2] = W > 0 && H > 0 ? W : 0;
@@ -982,6 +974,7 @@ function rasterBox(mask: BitMask, t: Readonly<Affine2D>, acc: number, out: Int32
 }
 
 const BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
+const CELL_BOX = new Float64Array(4);
 const F32_UNIT = 2 ** -24;
 
 /**
