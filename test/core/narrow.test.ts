@@ -54,6 +54,25 @@ const caseArb = fc.record({ seedA: fc.integer(), seedB: fc.integer(), acc: accur
         .map((t) => ({ a, b, ta: t.ta, tb: t.tb, acc: c.acc, seeds: [c.seedA, c.seedB] }));
 });
 
+
+/**
+ * The documented finite difference, by brute force over the cells: W = the overlap rect (in
+ * cells) grown by one cell; B moved by -x shows B(p + x) at p.
+ */
+function bruteGradient(out: Contact, ra: WorldRaster, rb: WorldRaster, acc: number): [number, number] {
+    const k0 = Math.round(out.minX * acc) - 1, k1 = Math.round(out.maxX * acc) + 1;
+    const l0 = Math.round(out.minY * acc) - 1, l1 = Math.round(out.maxY * acc) + 1;
+    let gx = 0, gy = 0;
+    for (let l = l0; l < l1; l++) {
+        for (let k = k0; k < k1; k++) {
+            if (!ra.has(k, l)) continue;
+            gx += +rb.has(k + 1, l) - +rb.has(k - 1, l);
+            gy += +rb.has(k, l + 1) - +rb.has(k, l - 1);
+        }
+    }
+    return [gx, gy];
+}
+
 describe('rasterizeMask matches the definition sample for sample', () => {
     it('on random masks, transforms and accuracies (every cell of the collider box)', () => {
         const raster = new WorldRaster();
@@ -226,19 +245,7 @@ describe('contact normal and separation', () => {
         let checked = 0;
         fc.assert(fc.property(caseArb, ({ a, b, ta, tb, acc }) => {
             if (!testMasks(a, ta, b, tb, { accuracy: acc }, out)) return;
-            rasterizeMask(a, ta, acc, ra);
-            rasterizeMask(b, tb, acc, rb);
-            // W = the overlap rect (in cells) grown by one cell; B moved by -x shows B(p + x) at p.
-            const k0 = Math.round(out.minX * acc) - 1, k1 = Math.round(out.maxX * acc) + 1;
-            const l0 = Math.round(out.minY * acc) - 1, l1 = Math.round(out.maxY * acc) + 1;
-            let gx = 0, gy = 0;
-            for (let l = l0; l < l1; l++) {
-                for (let k = k0; k < k1; k++) {
-                    if (!ra.has(k, l)) continue;
-                    gx += +rb.has(k + 1, l) - +rb.has(k - 1, l);
-                    gy += +rb.has(k, l + 1) - +rb.has(k, l - 1);
-                }
-            }
+            const [gx, gy] = bruteGradient(out, rasterizeMask(a, ta, acc, ra), rasterizeMask(b, tb, acc, rb), acc);
             if (gx === 0 && gy === 0) return; // the fallback direction: 'with a zero gradient ...' below
             const len = Math.hypot(gx, gy);
             expect(out.normalX).toBeCloseTo(gx / len, 12);
@@ -266,18 +273,7 @@ describe('contact normal and separation', () => {
                 const tb = affineMultiply(affine(1, 0, 0, 1, 0, 0), affineFromTRS(affine(1, 0, 0, 1, 0, 0), 0.3 + dx * n, 0.6 + dy * n, rot, 1, yUp ? 1 : -1), affine(1, 0, 0, 1, 0, 0));
                 if (rot === 0) { tb.a = 1; tb.b = 0; tb.c = 0; tb.d = yUp ? 1 : -1; }
                 if (!testMasks(a, ta, b, tb, { accuracy: acc }, out)) return;
-                rasterizeMask(a, ta, acc, ra);
-                rasterizeMask(b, tb, acc, rb);
-                const k0 = Math.round(out.minX * acc) - 1, k1 = Math.round(out.maxX * acc) + 1;
-                const l0 = Math.round(out.minY * acc) - 1, l1 = Math.round(out.maxY * acc) + 1;
-                let gx = 0, gy = 0;
-                for (let l = l0; l < l1; l++) {
-                    for (let k = k0; k < k1; k++) {
-                        if (!ra.has(k, l)) continue;
-                        gx += +rb.has(k + 1, l) - +rb.has(k - 1, l);
-                        gy += +rb.has(k, l + 1) - +rb.has(k, l - 1);
-                    }
-                }
+                const [gx, gy] = bruteGradient(out, rasterizeMask(a, ta, acc, ra), rasterizeMask(b, tb, acc, rb), acc);
                 if (gx === 0 && gy === 0) return;
                 const len = Math.sqrt(gx * gx + gy * gy);
                 // Bit for bit: the same integers, normalized the same way.
