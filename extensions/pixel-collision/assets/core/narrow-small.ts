@@ -45,9 +45,9 @@ import type { NarrowOptions } from './narrow';
  *
  * The normal's zero-gradient fallback uses the centres of the two rasters the raster path would
  * have made for this pair with a cold memo: a zero-copy view for a quarter turn (the whole mask),
- * otherwise the rasterizer's cell box of the mask cut to the pair window. (The raster path's memo
- * may hand it a raster made whole for an earlier pair with the same sprite; its fallback direction
- * then differs slightly. The tests compare with the memo cleared.)
+ * otherwise the rasterizer's cell box of the mask cut to the pair's cell window (the raster path's
+ * memo may hand it a raster made whole for an earlier pair with the same sprite; its fallback
+ * direction then differs slightly; the tests compare with the memo cleared).
  */
 
 /** Contact modes (numbers: no string compares in the loops). */
