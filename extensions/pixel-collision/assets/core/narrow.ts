@@ -82,7 +82,8 @@ export function testMasks(
     a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>,
     options?: NarrowOptions, out: Contact = SCRATCH_CONTACT,
 ): boolean {
-    const acc = checkAccuracy(options?.accuracy ?? DEFAULT_ACCURACY);
+    const accOpt = options?.accuracy;
+    const acc = accOpt === undefined ? DEFAULT_ACCURACY : checkAccuracy(accOpt);
     // A unit quarter turn has a finite, invertible linear part: only its translation needs checking.
     const qa = isUnitQuarterTurn(ta, acc), qb = isUnitQuarterTurn(tb, acc);
     if (!(qa && Number.isFinite(ta.tx) && Number.isFinite(ta.ty))) assertInvertible(ta, 'transform of A');
@@ -888,6 +889,8 @@ export function separation(A: WorldRaster, B: WorldRaster, out: Contact): void {
 interface MemoSlot {
     mask: BitMask | null;
     version: number;
+    /** memoEpoch when filled. */
+    epoch: number;
     t: Affine2D;
     accuracy: number;
     raster: WorldRaster;
@@ -901,11 +904,13 @@ const MEMO_SLOTS = 4;
 const MEMO: MemoSlot[] = [];
 for (let i = 0; i < MEMO_SLOTS; i++) {
     MEMO.push({
-        mask: null, version: -1, t: { a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 }, accuracy: 0, raster: new WorldRaster(), used: 0,
+        mask: null, version: -1, epoch: 0, t: { a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 }, accuracy: 0, raster: new WorldRaster(), used: 0,
         whole: true, win: { k0: 0, l0: 0, k1: 0, l1: 0 },
     });
 }
 let memoClock = 0;
+/** Slots filled before the last clearRasterMemo() hold another epoch: they never match. */
+let memoEpoch = 0;
 
 /**
  * The raster of (mask, t, accuracy) covering at least `win` (null: whole) from the memo. On a
@@ -919,14 +924,16 @@ function memoRaster(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, keep
     let partial: MemoSlot | null = null;
     for (let i = 0; i < MEMO_SLOTS; i++) {
         const slot = MEMO[i];
-        if (slot.mask === mask && slot.version === mask.version && slot.accuracy === accuracy && affineEquals(slot.t, t)) {
+        const live = slot.epoch === memoEpoch;
+        if (live && slot.mask === mask && slot.version === mask.version && slot.accuracy === accuracy && affineEquals(slot.t, t)) {
             if (slot.whole || (win !== null && contains(slot.win, win))) {
                 slot.used = memoClock;
                 return slot.raster;
             }
             if (slot.raster !== keep) partial = slot;
         }
-        if (slot.raster !== keep && (!victim || slot.used < victim.used)) victim = slot;
+        if (slot.raster !== keep && (!victim || (live ? 1 : 0) < (victim.epoch === memoEpoch ? 1 : 0)
+            || (live === (victim.epoch === memoEpoch) && slot.used < victim.used))) victim = slot;
     }
     const slot = partial ?? (victim as MemoSlot);
     const clip = partial ? null : win;
@@ -934,6 +941,7 @@ function memoRaster(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, keep
     rasterizeMaskChecked(mask, t, accuracy, slot.raster, clip ?? undefined);
     slot.mask = mask;
     slot.version = mask.version;
+    slot.epoch = memoEpoch;
     slot.accuracy = accuracy;
     slot.whole = clip === null || slot.raster.source !== null; // views are never cut
     if (clip) {
@@ -1160,8 +1168,6 @@ function scanShared(a: BitMask, b: BitMask, ta: Readonly<Affine2D>, tb: Readonly
 
 /** Forgets memoized rasters (tests and benchmarks use it to measure cold costs). */
 export function clearRasterMemo(): void {
-    for (let i = 0; i < MEMO_SLOTS; i++) {
-        MEMO[i].mask = null;
-        MEMO[i].version = -1;
-    }
+    // (O(1): slots of an older epoch are misses and the first victims.)
+    memoEpoch++;
 }

@@ -68,6 +68,12 @@ const NO_CLIP: CellWindow = { k0: -Infinity, l0: -Infinity, k1: Infinity, l1: In
 
 /** True when `t` maps each texel onto exactly one cell of the grid at `accuracy`. */
 export function isUnitQuarterTurn(t: Readonly<Affine2D>, accuracy: number): boolean {
+    if (accuracy === 1) {
+        // (The common case first: one sample per unit, a sprite neither scaled nor rotated.)
+        if (t.b === 0 && t.c === 0) return (t.a === 1 || t.a === -1) && (t.d === 1 || t.d === -1);
+        if (t.a === 0 && t.d === 0) return (t.b === 1 || t.b === -1) && (t.c === 1 || t.c === -1);
+        return false;
+    }
     if (!isPowerOfTwo(accuracy)) return false;
     if (t.b === 0 && t.c === 0) return Math.abs(t.a) * accuracy === 1 && Math.abs(t.d) * accuracy === 1;
     if (t.a === 0 && t.d === 0) return Math.abs(t.b) * accuracy === 1 && Math.abs(t.c) * accuracy === 1;
