@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Affine2D } from '../../extensions/pixel-collision/assets/core';
-import { affine, affineFromTRS, affineMultiply, BitMask, Contact, clearRasterMemo, isUnitQuarterTurn, testMasks } from '../../extensions/pixel-collision/assets/core';
+import { affine, affineFromTRS, affineMultiply, BitMask, CollisionWorld, Contact, clearRasterMemo, isUnitQuarterTurn, testMasks } from '../../extensions/pixel-collision/assets/core';
 import { pairWindow } from '../../extensions/pixel-collision/assets/core/narrow';
 import {
     PER_CELL_MAX_CELLS, PER_CELL_MAX_CELLS_COUNT, perCellFits, quarterPairFits, SMALL_PATHS, testMasksPerCell, testQuarterPairNarrow,
@@ -300,6 +300,43 @@ describe('both paths forced on the same inputs', () => {
             }
         }
         expect(n).toBeGreaterThan(500);
+    });
+
+    it('the zero-gradient fallback does not depend on the memo, the path or the caller (B deep inside a large rotated A)', () => {
+        // A large rotated sprite and a small one deep inside it: the count's gradient is zero, so
+        // the normal points from the centre of A's whole raster box to B's. Before, a cold memo
+        // cut A's raster to the pair's window, whose centre sits near B: the direction then
+        // depended on what the memo held (and was nearly arbitrary).
+        const A = full(120, 90), B = full(3, 3), other = full(5, 5);
+        const ta = affineFromTRS(affine(1, 0, 0, 1, 0, 0), 0, 0, 0.4, 1.1, -1.1);
+        affineMultiply(ta, ta, affine(1, 0, 0, 1, -60, -45));
+        const seen: number[][] = [];
+        for (const [x, y] of [[20.3, 11.7], [-31.2, 8.4], [5.5, -24.1]]) {
+            const tb = affine(0.9, 0, 0, -0.9, x, y);
+            const cold = new Contact(), warm = new Contact(), raster = new Contact();
+            clearRasterMemo();
+            expect(testMasks(A, ta, B, tb, {}, cold)).toBe(true);
+            // A whole in the memo: asked again with other windows, the memo rasterizes it whole.
+            clearRasterMemo();
+            testMasks(A, ta, other, affine(1, 0, 0, 1, -40, 30), { contact: 'count' }, warm);
+            testMasks(A, ta, other, affine(1, 0, 0, 1, 40, -30), { contact: 'count' }, warm);
+            testMasks(A, ta, B, tb, {}, warm);
+            rasterPath(A, ta, B, tb, { accuracy: 1 }, raster);
+            // The world keeps whole rasters per collider.
+            const world = new CollisionWorld();
+            const ca = world.add({ shape: { kind: 'mask', mask: A }, transform: ta });
+            world.add({ shape: { kind: 'mask', mask: B }, transform: tb });
+            const inWorld = new Contact();
+            world.addListener({ onEnter: (a, _b, c) => { expect(a).toBe(ca); inWorld.copyFrom(c); } });
+            world.step();
+            expect(cold.count).toBeGreaterThan(4);
+            for (const c of [warm, raster, inWorld]) expect(snapshot(c)).toEqual(snapshot(cold));
+            // The direction: from A's centre (the origin) towards B's (about (x, y)).
+            const len = Math.hypot(x, y);
+            expect(cold.normalX * x / len + cold.normalY * y / len).toBeGreaterThan(0.99);
+            seen.push([cold.normalX, cold.normalY]);
+        }
+        expect(new Set(seen.map(String)).size).toBe(3);
     });
 
     it('the zero-gradient fallback (B deep inside A) matches the raster path for rotated pairs too', () => {

@@ -43,11 +43,10 @@ import type { NarrowOptions } from './narrow';
  * fields are then integer sums and the same final expressions as narrow.ts `overlapFull` and
  * `contactNormal`, so they are bit-identical to the raster path's.
  *
- * The normal's zero-gradient fallback uses the centres of the two rasters the raster path would
- * have made for this pair with a cold memo: a zero-copy view for a quarter turn (the whole mask),
- * otherwise the rasterizer's cell box of the mask cut to the pair's cell window (the raster path's
- * memo may hand it a raster made whole for an earlier pair with the same sprite; its fallback
- * direction then differs slightly; the tests compare with the memo cleared).
+ * The normal's zero-gradient fallback uses the centres of the two masks' whole raster boxes (a
+ * zero-copy view for a quarter turn: the whole oriented mask; otherwise the rasterizer's cell box
+ * of the opaque bounds), as the raster path does whether its rasters were cut to the pair's
+ * window or not (WorldRaster.boxK2), and as the world and the GPU narrow phase do.
  */
 
 /** Contact modes (numbers: no string compares in the loops). */
@@ -325,7 +324,7 @@ const M = new Float64Array(47);
 const S = 46;
 const P_U = 0, P_V = 1, U0 = 2, V0 = 3, IC = 4, ID = 5, TY = 6, EU = 7, EV = 8;
 const X0 = 9, X1 = 10, Y0 = 11, Y1 = 12, KMIN = 13, KMAX = 14, LMIN = 15, LMAX = 16, MU = 17, MV = 18;
-/** The raster path's raster of the mask for this pair: k0, l0, width, height (the fallback normal). */
+/** The mask's whole raster box: k0, l0, width, height (the fallback normal; see rasterBox). */
 const RK0 = 19, RL0 = 20, RW = 21, RH = 22;
 /** Offset of B's entries in M. */
 const MB_AT = 23;
@@ -375,7 +374,7 @@ function cellSetup(mask: BitMask, t: Readonly<Affine2D>, acc: number, mapper: Sa
     M[o + KMIN] = kmin; M[o + KMAX] = kmax; M[o + LMIN] = lmin;
     M[o + LMAX] = lmax;
     // (Here, not when the fallback needs it: a cold function runs unoptimized and boxes doubles.)
-    rasterBox(mask, t, acc, win, o);
+    rasterBox(mask, t, acc, o);
     return true;
 }
 
@@ -662,19 +661,16 @@ function fallbackCentres(): void {
     NRM[1] = (M[MB_AT + RL0] + M[MB_AT + RH] / 2) - (M[RL0] + M[RH] / 2);
 }
 
-/** k0, l0, width, height of the raster rasterizeMaskChecked(mask, t, acc, _, win) makes, into M at `o`. */
-function rasterBox(mask: BitMask, t: Readonly<Affine2D>, acc: number, win: Readonly<CellWindow>, o: number): void {
+/**
+ * k0, l0, width, height of the whole raster rasterizeMaskChecked(mask, t, acc) makes (no clip
+ * window: WorldRaster.boxK2), into M at `o`: the zero-gradient normal's centres.
+ */
+function rasterBox(mask: BitMask, t: Readonly<Affine2D>, acc: number, o: number): void {
     if (isUnitQuarterTurn(t, acc)) {
         const v = quarterSetup(mask, t, acc);
         M[o + RK0] = QK[0]; M[o + RL0] = QK[1]; M[o + RW] = v.width; M[o + RH] = v.height;
         return;
     }
-    const kmin = M[o + KMIN], kmax = M[o + KMAX], lmin0 = M[o + LMIN], lmax0 = M[o + LMAX];
-    const kc0 = win.k0 > kmin ? win.k0 : kmin;
-    const kc1 = win.k1 < kmax ? win.k1 : kmax;
-    const lmin = win.l0 > lmin0 ? win.l0 : lmin0;
-    const lmax = win.l1 < lmax0 ? win.l1 : lmax0;
-    const W = kc1 - kc0 + 1, H = lmax - lmin + 1;
-    M[o + RK0] = kc0; M[o + RL0] = lmin;
-    if (W > 0 && H > 0) { M[o + RW] = W; M[o + RH] = H; } else { M[o + RW] = 0; M[o + RH] = 0; }
+    const kmin = M[o + KMIN], kmax = M[o + KMAX], lmin = M[o + LMIN], lmax = M[o + LMAX];
+    M[o + RK0] = kmin; M[o + RL0] = lmin; M[o + RW] = kmax - kmin + 1; M[o + RH] = lmax - lmin + 1;
 }

@@ -493,8 +493,10 @@ export function contactNormal(A: WorldRaster, B: WorldRaster, out: Contact): voi
     let nx = GRAD[0];
     let ny = GRAD[1];
     if (nx === 0 && ny === 0) {
-        nx = (B.k0 + B.width / 2) - (A.k0 + A.width / 2);
-        ny = (B.l0 + B.height / 2) - (A.l0 + A.height / 2);
+        // From the centre of A's whole raster box to B's (WorldRaster.boxK2: also for a raster
+        // cut to the pair's window, so the answer does not depend on the memo's history).
+        nx = (B.boxK2 - A.boxK2) / 2;
+        ny = (B.boxL2 - A.boxL2) / 2;
         if (nx === 0 && ny === 0) ny = 1;
     }
     const len = Math.sqrt(nx * nx + ny * ny);

@@ -33,6 +33,14 @@ export class WorldRaster {
     l0 = 0;
     width = 0;
     height = 0;
+    /**
+     * Twice the centre (in cells) of the collider's whole raster box, `2 * k0 + width` and
+     * `2 * l0 + height` of the raster made with no clip window: the same whether this raster was
+     * cut to a pair's window or not. The zero-gradient normal points from A's to B's, so it does
+     * not depend on how (or whether) a raster was cut or memoized.
+     */
+    boxK2 = 0;
+    boxL2 = 0;
     /** 32-bit words per row. */
     stride = 0;
     bits: Uint32Array = EMPTY_U32;
@@ -80,6 +88,8 @@ export class WorldRaster {
         this.l0 = l0;
         this.width = width;
         this.height = height;
+        this.boxK2 = 2 * k0 + width;
+        this.boxL2 = 2 * l0 + height;
         this.stride = stride;
         this.bits = this._ownBits;
         this.rowSpans = this._ownSpans;
@@ -98,6 +108,8 @@ export class WorldRaster {
         this.l0 = l0;
         this.width = mask.width;
         this.height = mask.height;
+        this.boxK2 = 2 * k0 + mask.width;
+        this.boxL2 = 2 * l0 + mask.height;
         this.stride = mask.stride;
         this.bits = mask.bits;
         this.rowSpans = rb.spans;

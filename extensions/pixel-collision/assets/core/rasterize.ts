@@ -159,8 +159,12 @@ function rasterizeGeneral(
     const lmax = clip.l1 < lmax0 ? clip.l1 : lmax0;
     const W = kc1 - kc0 + 1;
     const H = lmax - lmin + 1;
-    if (!(W > 0 && H > 0)) return out.reset(accuracy, kc0, lmin, 0, 0);
-    out.reset(accuracy, kc0, lmin, W, H);
+    if (!(W > 0 && H > 0)) out.reset(accuracy, kc0, lmin, 0, 0);
+    else out.reset(accuracy, kc0, lmin, W, H);
+    // The uncut box's centre (WorldRaster.boxK2): the zero-gradient normal must not depend on the clip.
+    out.boxK2 = kmin + kmax + 1;
+    out.boxL2 = lmin0 + lmax0 + 1;
+    if (!(W > 0 && H > 0)) return out;
     const bits = out.bits;
     const stride = out.stride;
     const runs = mask.boundaryRuns();
