@@ -64,32 +64,36 @@ export const SMALL_FULL = 2;
  *
  * | pair (window)       | per cell: count / full | rasters: count / full | baseline: count / full |
  * | ---                 | ---:                   | ---:                  | ---:                   |
- * | 16² (17x20 = 340)   | 1.35 / 1.8             | ~1.7 / ~2.1 (earlier) | 0.79 / 0.82            |
- * | 20² (456)           | 1.8 / 2.3              | 2.05 / 2.5            | 1.17 / 1.22            |
- * | 24² (696)           | 2.25 / 3.1             | 2.45 / 2.9            | 1.61 / 1.67            |
- * | 28² (924)           | 3.0 / 3.9              | 2.75 / 3.35           | 2.21 / 2.30            |
- * | 32² (29x35 = 1015)  | 3.8 / 4.3              | 2.85 / 3.1            | 2.82 / 2.95            |
+ * | 16² (17x20 = 340)   | 0.93 / 1.52            | 1.78 / 2.15           | 0.79 / 0.80            |
+ * | 20² (456)           | 1.20 / 1.99            | 2.16 / 2.54           | 1.16 / 1.20            |
+ * | 24² (696)           | 1.75 / 2.70            | 2.59 / 2.97           | 1.60 / 1.65            |
+ * | 28² (924)           | 2.31 / 3.40            | 2.89 / 3.42           | 2.19 / 2.25            |
+ * | 32² (29x35 = 1015)  | 2.47 / 3.55            | 2.97 / 3.35           | 2.80 / 2.87            |
+ * | 36²                 | 3.60 / 5.12            | 3.30 / 3.95           | 3.50 / 3.64            |
+ * | 40²                 | 4.20 / 5.74            | 3.74 / 4.25           | 4.41 / 4.43            |
  *
- * Per cell costs about 0.3 µs per pair (window, mappers, row cuts) plus ~3.5 ns per mapped
- * sample (two coordinates, certified floors, bit test) over the cells in both masks' cuts (count:
- * A there, B where A is set; full contact: each mask over the other's cuts grown by one cell, so
- * about 1.5x the count's samples, then the gradient); the rasters cost ~1.5 µs for two small
- * sprites and then grow with their boundaries only. So the crossovers differ: between 456 and 696
- * cells for a full contact, between 696 and 924 for count. Limits: 512 and 800 (20² pairs cell by
- * cell in every mode, 24² ones for count and yes/no only; small sprites against a large memoized
- * one, whose window is the small sprite's box, ~2000 cells at 32² x 1.3, on the rasters).
+ * Per cell costs about 0.43 µs per pair at 16² (testMasks and pairWindow ~0.1, the two mappers
+ * ~0.1, the row cuts ~0.17, measured by returning early) plus ~3 ns per mapped sample (two
+ * coordinates, certified floors, bit test) over the cells in both masks' cuts (count: A there,
+ * B where A is set; full contact: each mask over the other's cuts grown by one cell, so about
+ * 1.5-2x the count's samples, then the gradient); the rasters cost ~1.5 µs for two small
+ * sprites and then grow with their boundaries only. So the crossovers differ: about 900 cells
+ * for a full contact, about 1100 for count. Limits: 800 and 1100 (24² pairs cell by cell in
+ * every mode, 32² ones for count and yes/no only; small sprites against a large memoized one,
+ * whose window is the small sprite's box, ~2000 cells at 32² x 1.3, on the rasters).
  *
  * Tried and not kept (bench side by side, 16² to 32²): `u += du` along a row with a per-row bound
- * (slower: four more loop-carried doubles in the loop); one cut margin per window instead of
- * per row, and no raster box for count (both within noise). What the time goes to at 16² (CPU
- * profile, count): the mapping loop ~50 %, the row cuts ~17 % (4 linear cuts per row: ~5 ns a
- * row on the loaded machine), setup ~10 %, pairWindow ~7 %: the fixed part alone is about the
- * baseline's whole time, hence 16² at ~0.6x (count) / ~0.5x (full).
+ * (slower: four more loop-carried doubles in the loop); one byte per texel instead of bits
+ * (within noise); mapping B at every cell of the cuts and ANDing the bits, to avoid a branch per
+ * bit (2 %, within noise, and twice the work on sparse masks). What is left at 16²: the fixed
+ * part (~0.43 µs) is half the baseline's whole time, and an exact mapped sample costs ~3 ns
+ * against the baseline's inexact ~1.5 ns: 16² count at ~0.8x, full contact at ~0.5x (it also
+ * computes the normal), and below the baseline up to ~36² (full) / ~28² (count).
  */
-export const PER_CELL_MAX_CELLS = 512;
+export const PER_CELL_MAX_CELLS = 800;
 
 /** Largest pair window answered cell by cell for count and yes/no (see {@link PER_CELL_MAX_CELLS}). */
-export const PER_CELL_MAX_CELLS_COUNT = 800;
+export const PER_CELL_MAX_CELLS_COUNT = 1100;
 
 /**
  * Whether `testMasksPerCell` should answer this pair (see {@link PER_CELL_MAX_CELLS}); `full`:
