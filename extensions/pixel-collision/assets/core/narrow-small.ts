@@ -37,9 +37,10 @@ import type { NarrowOptions } from './narrow';
  * `2 * errU * (X + 1 + s)` bounds our error; `floor(u)` is taken from the double unless `u` is
  * within that bound of an integer, where the exact `SampleMapper.floorU` decides. The loops take
  * the floor as `u | 0` (a truncation: ~12 % faster for count than Math.floor in the bench) and
- * test the fraction `u - (u | 0)` (exact): it lies in [bound, 1 - bound] only when `u | 0` is
- * floor(u) (a negative u gives a fraction in (-1, 0], a u beyond the int32 range one of magnitude
- * >= 2^32 - 1), so every other case goes to the exact path. The contact's
+ * test the fraction `f = u - (u | 0)` (exact) as `|f - 1/2| <= hh`, one bound `hh` for the four
+ * coordinates of a pair (the loops' comment derives it): that holds only when `u | 0` is
+ * floor(u) and f is certain (a negative u gives a fraction in (-1, 0], a u beyond the int32 range
+ * one of magnitude >= 2^32 - 1), so every other case goes to the exact path. The contact's
  * fields are then integer sums and the same final expressions as narrow.ts `overlapFull` and
  * `contactNormal`, so they are bit-identical to the raster path's.
  *
