@@ -581,21 +581,28 @@ export function testMasksPerCell(
         if (kb0 > kb1) continue;
         const dyb = (l + 0.5) * s - tyb;
         const urb = u0b + icb * dyb, vrb = v0b + idb * dyb;
-        let rowCount = 0;
         for (let k = kb0; k <= kb1; k++) {
             const ub = pub * k + urb, vb = pvb * k + vrb;
             let p = ub | 0, q = vb | 0;
             if (Math.abs(ub - p - 0.5) > hh || Math.abs(vb - q - 0.5) > hh) { p = exactIndex(MB.floorU(k, l), bW); q = exactIndex(MB.floorV(k, l), bH); }
             if ((p >>> 0) >= bW || (q >>> 0) >= bH || ((bBits[q * bStride + (p >>> 5)] >>> (p & 31)) & 1) === 0) continue;
             const c = k - K0;
-            const w = base + (c >>> 5), bit = 1 << (c & 31);
-            bitsB[w] |= bit;
-            if ((bitsA[w] & bit) !== 0) {
-                rowCount++;
-                sumK += k;
-                if (k < minK) minK = k;
-                if (k > maxK) maxK = k;
-            }
+            bitsB[base + (c >>> 5)] |= 1 << (c & 31);
+        }
+        // The row's shared cells from the words (popcounts and bit-index sums, no branch per
+        // cell): B's bits lie in [kb0, kb1], so only those words can hold shared cells.
+        let rowCount = 0;
+        for (let w = (kb0 - K0) >>> 5, we = (kb1 - K0) >>> 5; w <= we; w++) {
+            const x = bitsA[base + w] & bitsB[base + w];
+            if (x === 0) continue;
+            const xl = x & 0xffff, xh = x >>> 16;
+            const n = PC16[xl] + PC16[xh];
+            const k0w = K0 + (w << 5);
+            rowCount += n;
+            sumK += n * k0w + IS16[xl] + IS16[xh] + 16 * PC16[xh];
+            const first = k0w + 31 - Math.clz32(x & -x), last = k0w + 31 - Math.clz32(x);
+            if (first < minK) minK = first;
+            if (last > maxK) maxK = last;
         }
         if (rowCount > 0) {
             if (count === 0) minL = l;
