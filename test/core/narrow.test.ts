@@ -406,6 +406,37 @@ describe('the raster memo', () => {
     });
 });
 
+describe('clearRasterMemo', () => {
+    it('forgets every memoized raster: the next call rasterizes both masks again', () => {
+        // 48² masks, rotated and scaled: windows far above the cell-by-cell limits, so both go
+        // through the rasterizer (which reads each mask's boundary runs) and the memo.
+        const a = full(48, 48), b = blob(48, 48, rng(3));
+        const ta = affine(1, 0, 0, 1, 0, 0), tb = affine(1, 0, 0, 1, 0, 0);
+        affineFromTRS(ta, 0, 0, 0.4, 1.2, -1.2);
+        affineMultiply(ta, ta, affine(1, 0, 0, 1, -24, -24));
+        affineFromTRS(tb, 9, 4, -0.3, 1.1, -1.1);
+        affineMultiply(tb, tb, affine(1, 0, 0, 1, -24, -24));
+        const c = new Contact();
+        const runsA = jest.spyOn(a, 'boundaryRuns'), runsB = jest.spyOn(b, 'boundaryRuns');
+        try {
+            clearRasterMemo();
+            testMasks(a, ta, b, tb, { contact: 'count' }, c);
+            const want = refTest(a, ta, b, tb, 1).count;
+            expect(c.count).toBe(want);
+            expect([runsA.mock.calls.length, runsB.mock.calls.length]).toEqual([1, 1]);
+            testMasks(a, ta, b, tb, { contact: 'count' }, c); // both from the memo
+            expect([runsA.mock.calls.length, runsB.mock.calls.length]).toEqual([1, 1]);
+            clearRasterMemo();
+            testMasks(a, ta, b, tb, { contact: 'count' }, c);
+            expect([runsA.mock.calls.length, runsB.mock.calls.length]).toEqual([2, 2]);
+            expect(c.count).toBe(want);
+        } finally {
+            runsA.mockRestore();
+            runsB.mockRestore();
+        }
+    });
+});
+
 describe('no allocation after warm-up', () => {
     it('testMasks allocates no raster buffer while a scene repeats (1 big rotated vs 20 small)', () => {
         clearRasterMemo();
