@@ -39,7 +39,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Sizes of the axis-aligned and rotated single-pair rows (issue 10: every size from 16² to 512²). */
-const SIZES = (process.env.MASKS_SIZES ?? '16,32,64,128,256,512').split(',').map(Number);
+const SIZES = (process.env.MASKS_SIZES ?? '16,24,32,48,64,128,256,512').split(',').map(Number);
 /** The splits' rotated sizes. */
 const SPLIT_SIZES = [64, 128, 256];
 /**
