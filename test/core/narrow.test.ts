@@ -369,16 +369,18 @@ describe('bad input', () => {
     });
 });
 
+/** A square mask of side 2 * half centred on (x, y), turned by `rot` and scaled by `s` (image y down). */
+function turnedAbout(x: number, y: number, rot: number, s: number, half: number): Affine2D {
+    const t = affineFromTRS(affine(1, 0, 0, 1, 0, 0), x, y, rot, s, -s);
+    return affineMultiply(t, t, affine(1, 0, 0, 1, -half, -half));
+}
+
 describe('the raster memo', () => {
     it('answers from the mask as it is now: a mask edited after a testMasks call is rasterized again (mask.version)', () => {
         clearRasterMemo();
         const a = full(24, 24), b = blob(24, 24, rng(5));
         // Rotated and scaled: both go through the exact rasterizer and the memo (views do not).
-        const ta = affine(1, 0, 0, 1, 0, 0), tb = affine(1, 0, 0, 1, 0, 0);
-        affineFromTRS(ta, 0, 0, 0.4, 1.2, -1.2);
-        affineMultiply(ta, ta, affine(1, 0, 0, 1, -12, -12));
-        affineFromTRS(tb, 6, 3, -0.3, 1.1, -1.1);
-        affineMultiply(tb, tb, affine(1, 0, 0, 1, -12, -12));
+        const ta = turnedAbout(0, 0, 0.4, 1.2, 12), tb = turnedAbout(6, 3, -0.3, 1.1, 12);
         const c = new Contact();
         for (const opts of [{}, { contact: 'count' as const }, { contact: false }]) {
             const before = refTest(a, ta, b, tb, 1);
@@ -411,11 +413,7 @@ describe('clearRasterMemo', () => {
         // 48² masks, rotated and scaled: windows far above the cell-by-cell limits, so both go
         // through the rasterizer (which reads each mask's boundary runs) and the memo.
         const a = full(48, 48), b = blob(48, 48, rng(3));
-        const ta = affine(1, 0, 0, 1, 0, 0), tb = affine(1, 0, 0, 1, 0, 0);
-        affineFromTRS(ta, 0, 0, 0.4, 1.2, -1.2);
-        affineMultiply(ta, ta, affine(1, 0, 0, 1, -24, -24));
-        affineFromTRS(tb, 9, 4, -0.3, 1.1, -1.1);
-        affineMultiply(tb, tb, affine(1, 0, 0, 1, -24, -24));
+        const ta = turnedAbout(0, 0, 0.4, 1.2, 24), tb = turnedAbout(9, 4, -0.3, 1.1, 24);
         const c = new Contact();
         const runsA = jest.spyOn(a, 'boundaryRuns'), runsB = jest.spyOn(b, 'boundaryRuns');
         try {
