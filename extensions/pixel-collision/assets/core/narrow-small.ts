@@ -612,15 +612,9 @@ export function testMasksPerCell(
         }
     }
     if (count === 0) return 0;
-    // count, rect and centroid as narrow.ts overlapFull writes them (inline: see below).
-    out.hit = true;
-    out._count = count;
-    out._minX = minK * s;
-    out._maxX = (maxK + 1) * s;
-    out._minY = minL * s;
-    out._maxY = (maxL + 1) * s;
-    out._centroidX = (sumK / count + 0.5) * s;
-    out._centroidY = (sumL / count + 0.5) * s;
+    const F = SUMS;
+    F[F_N] = count; F[F_ACC] = acc; F[F_MINK] = minK; F[F_MAXK] = maxK; F[F_MINL] = minL; F[F_MAXL] = maxL; F[F_SUMK] = sumK; F[F_SUML] = sumL;
+    fillOverlap(out);
     // The gradient over the rect grown by one cell (narrow.ts contactNormal); the window holds it
     // and its neighbours (the window is the oriented boxes' intersection grown by 2 cells).
     // contactNormal's window, round(minX * accuracy) - 1 ... round(maxX * accuracy) + 1, is
