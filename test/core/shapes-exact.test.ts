@@ -1,5 +1,5 @@
 /**
- * core/shapes.ts: the exact stage (stage 3) of the sample-membership predicates, which takes the
+ * core/shape-sampling.ts: the exact stage (stage 3) of the sample-membership predicates, which takes the
  * sign of each predicate multiplied out into a sum of products with core/exact.ts's
  * signOfProducts (floating-point expansions; no BigInt in the core), against an exact rational
  * reference written here with BigInt (tests run in Node, which has it).
@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { heapGrowth } from '../fixtures/heap';
 import { Contact } from '../../extensions/pixel-collision/assets/core/contact';
 import { signOfProducts } from '../../extensions/pixel-collision/assets/core/exact';
-import { WorldShape, shapeContains, shapeContainsSample, testShapes } from '../../extensions/pixel-collision/assets/core/shapes';
+import { WorldShape, shapeContains, shapeContainsSample, testShapes } from '../../extensions/pixel-collision/assets/core/index';
 
 // Exact rational reference ---------------------------------------------------------------------
 
@@ -585,9 +585,9 @@ describe('allocation', () => {
         // calls (as in a game): the tests above also call it directly with other term shapes,
         // and an engine that has deoptimized a function for that may stop inlining its helpers,
         // whose double arguments are then boxed (an artefact of the test, not of the code).
-        let m!: typeof import('../../extensions/pixel-collision/assets/core/shapes');
+        let m!: typeof import('../../extensions/pixel-collision/assets/core/index');
         jest.isolateModules(() => {
-            m = require('../../extensions/pixel-collision/assets/core/shapes');
+            m = require('../../extensions/pixel-collision/assets/core/index');
         });
         // Cases that only stage 3 decides, at accuracy 3 (an integer: no boxed argument here).
         const cases: Array<[WorldShape, number, number]> = [];

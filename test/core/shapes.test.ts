@@ -1,7 +1,7 @@
 /**
- * Box, circle and convex polygon colliders (seeds 002 and 004): builders, the exact sampling
+ * Box, circle and convex polygon colliders: builders, the exact sampling
  * definition of colliding (checked against a brute-force sampler written here), SAT normals and
- * separations, rasterization, and the seed-004 AABB response.
+ * separations, rasterization, and the tile-game AABB slide response.
  */
 import fc from 'fast-check';
 import { heapGrowth } from '../fixtures/heap';
@@ -12,8 +12,8 @@ import { WorldRaster } from '../../extensions/pixel-collision/assets/core/raster
 import {
     MAX_POLYGON_VERTICES, SEPARATION_MARGIN_CELLS, WorldShape, boxToWorld, circleToWorld, polygonToWorld,
     rasterizeShape, resolveAABB, shapeContains, shapeContainsSample, shapeRowCells, shapeRowSpan, testShapes,
-} from '../../extensions/pixel-collision/assets/core/shapes';
-import type { AABBLike } from '../../extensions/pixel-collision/assets/core/shapes';
+} from '../../extensions/pixel-collision/assets/core/index';
+import type { AABBLike } from '../../extensions/pixel-collision/assets/core/index';
 
 // =============================================================================================
 // Reference: a brute-force sampler of the definition (README.md, "The sampling definition"), written independently.
@@ -1003,10 +1003,10 @@ describe('allocation', () => {
         // load megamorphic; V8 then returns a double-valued property as a new heap number (an
         // artefact of the callers, not of this code: a game reuses one options object per call
         // site, as below).
-        let m!: typeof import('../../extensions/pixel-collision/assets/core/shapes');
+        let m!: typeof import('../../extensions/pixel-collision/assets/core/index');
         let FreshContact!: typeof Contact;
         jest.isolateModules(() => {
-            m = require('../../extensions/pixel-collision/assets/core/shapes');
+            m = require('../../extensions/pixel-collision/assets/core/index');
             FreshContact = require('../../extensions/pixel-collision/assets/core/contact').Contact;
         });
         const fbox = (x0: number, y0: number, x1: number, y1: number) => new m.WorldShape().setAABB(x0, y0, x1, y1);

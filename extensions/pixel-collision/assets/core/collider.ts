@@ -4,7 +4,8 @@ import { BitMask } from './bitmask';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
-import { WorldShape, boxToWorld, circleToWorld, localBoxToWorld, localCircleToWorld, polygonToWorld, rasterizeShape } from './shapes';
+import { WorldShape, boxToWorld, circleToWorld, localBoxToWorld, localCircleToWorld, polygonToWorld } from './shape';
+import { rasterizeShape } from './shape-raster';
 
 /** `Collider._local` of masks and polygons (they keep no local values). */
 const NO_LOCAL = new Float64Array(0);

@@ -136,7 +136,7 @@ const TMP4 = new Float64Array(4);
  * is assumed: subnormal, tiny or huge entries and translations are exact too (steps 1 to 3).
  *
  * Steps 1 to 3 for any sum of at most 8 products of 1 to 4 doubles are exported as
- * {@link signOfProducts} (the exact stage of shapes.ts's membership predicates).
+ * {@link signOfProducts} (the exact stage of shape-sampling.ts's membership predicates).
  */
 export class SampleMapper {
     /** Inverse transform entries (doubles). */
@@ -681,7 +681,7 @@ function expansionSign(h: Float64Array, n: number): number {
     return 0;
 }
 
-// The exact sign of a sum of products (shared: shapes.ts's exact membership predicates) -----------
+// The exact sign of a sum of products (shared: shape-sampling.ts's exact membership predicates) -----------
 
 /** Largest `sum_i 52*n[i] + 7*(count - 1)` accepted by {@link signOfProducts} (see there). */
 const PRODUCTS_SPAN = 1534;

@@ -22,11 +22,14 @@ export type { NarrowOptions } from './narrow';
 export { DEFAULT_ACCURACY, MAX_ACCURACY, checkAccuracy, cellOf, sampleOf, sampleRange } from './sampling';
 export { BroadPhase, PairBuffer, IdBuffer } from './broadphase';
 export type { ProxyBounds } from './broadphase';
-export {
-    WorldShape, boxToWorld, circleToWorld, polygonToWorld, shapeContains, shapeContainsSample, shapeRowSpan,
-    shapeRowCells, rasterizeShape, testShapes, resolveAABB, MAX_POLYGON_VERTICES, SEPARATION_MARGIN_CELLS,
-} from './shapes';
-export type { ShapeKind, ShapeTestOptions, AABBLike } from './shapes';
+export { WorldShape, boxToWorld, circleToWorld, polygonToWorld, MAX_POLYGON_VERTICES } from './shape';
+export type { ShapeKind } from './shape';
+export { shapeContains, shapeContainsSample, shapeRowSpan, shapeRowCells } from './shape-sampling';
+export { rasterizeShape } from './shape-raster';
+export { testShapes, SEPARATION_MARGIN_CELLS } from './shape-test';
+export type { ShapeTestOptions } from './shape-test';
+export { resolveAABB } from './response';
+export type { AABBLike } from './response';
 export { Collider } from './collider';
 export type { ColliderShape, ColliderOptions } from './collider';
 export { CpuNarrowPhase } from './narrow-phase';

@@ -4,8 +4,8 @@ import type { ContactResolver } from './contact';
 import { contactNormal, masksShareSample, overlapAny, overlapFull, separation, testRasters } from './narrow';
 import type { NarrowOptions } from './narrow';
 import type { WorldRaster } from './raster';
-import { testShapes } from './shapes';
-import type { ShapeTestOptions } from './shapes';
+import { testShapes } from './shape-test';
+import type { ShapeTestOptions } from './shape-test';
 
 /**
  * A narrow-phase backend: decides candidate pairs exactly (README.md, "The sampling definition"). The world

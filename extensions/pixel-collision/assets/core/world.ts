@@ -10,7 +10,9 @@ import { testRasters } from './narrow';
 import { WorldRaster } from './raster';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 import { SampleMapper } from './exact';
-import { WorldShape, rasterizeShape, shapeContainsSample } from './shapes';
+import { WorldShape } from './shape';
+import { rasterizeShape } from './shape-raster';
+import { shapeContainsSample } from './shape-sampling';
 
 /**
  * Receives the world's events. `contact` objects belong to the world and are reused: read them
