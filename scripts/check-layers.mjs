@@ -1,4 +1,4 @@
-// Fails when the layer rules (README.md: "Decisions", "The core is engine-free", and the Layout under "Development") are broken:
+// Fails when the layer rules (docs/design.md: "Layers" and "The core is engine-free"; the Layout under "Development" in README.md) are broken:
 //  - core/ must not import 'cc' (or cc/*) and must not touch the DOM;
 //  - core/ must not import from runtime/ (dependencies point down only);
 //  - runtime/ is the only folder of the extension's assets that imports 'cc';
