@@ -6,7 +6,7 @@
  * panel says so, as a live cross-check of the word-parallel test against the rasters.
  */
 import {
-    type Affine2D, affine, Collider, Contact, GpuNarrowPhase, WorldRaster, rasterizeMask, testMasks,
+    type Affine2D, affine, clearRasterMemo, Collider, Contact, GpuNarrowPhase, WorldRaster, rasterizeMask, testMasks,
 } from '../extensions/pixel-collision/assets/core';
 import { WebGL2Device } from '../webgl2/webgl2-device';
 import { spriteTransform } from './space';
@@ -31,8 +31,6 @@ export interface PairResult {
     contact: Contact;
     /** The core's error message when the test threw (e.g. a raster over the size limit). */
     error: string | null;
-    /** Time of the testMasks call, in ms. */
-    ms: number;
     samples: SampleSet;
 }
 
@@ -55,8 +53,7 @@ let gpu: GpuNarrowPhase | null = null;
  */
 export function gpuNarrowPhase(): GpuNarrowPhase {
     if (!gpu) {
-        const canvas = document.createElement('canvas');
-        gpu = new GpuNarrowPhase(new WebGL2Device(canvas.getContext('webgl2') as WebGL2RenderingContext));
+        gpu = new GpuNarrowPhase(WebGL2Device.fromCanvas(document.createElement('canvas')));
     }
     return gpu;
 }
@@ -72,19 +69,7 @@ export function runPair(a: Sprite, b: Sprite, accuracy: number, out: PairResult,
     spriteTransform(TA, a.pose, a.width, a.height);
     spriteTransform(TB, b.pose, b.width, b.height);
     try {
-        const t0 = performance.now();
-        if (backend === 'gpu') {
-            // One pair through the batch interface: one draw and one readback (the separation is
-            // computed on the CPU, as the GPU narrow phase does whenever it is asked for).
-            const ca = new Collider({ shape: { kind: 'mask', mask: a.mask }, transform: TA, accuracy });
-            const cb = new Collider({ shape: { kind: 'mask', mask: b.mask }, transform: TB, accuracy });
-            ACC[0] = accuracy;
-            CONTACTS[0] = out.contact;
-            gpuNarrowPhase().run([ca], [cb], 1, ACC, CONTACTS, 0, true);
-        } else {
-            testMasks(a.mask, TA, b.mask, TB, { accuracy, separation: true }, out.contact);
-        }
-        out.ms = performance.now() - t0;
+        testOnce(a, b, accuracy, out.contact, backend);
         if (out.contact.hit) collectSamples(a, TA, b, TB, accuracy, out);
     } catch (e) {
         out.contact.reset();
@@ -95,13 +80,53 @@ export function runPair(a: Sprite, b: Sprite, accuracy: number, out: PairResult,
 
 export function newPairResult(a: Sprite, b: Sprite): PairResult {
     return {
-        a, b, contact: new Contact(), error: null, ms: 0,
+        a, b, contact: new Contact(), error: null,
         samples: { k0: 0, l0: 0, cols: 0, rows: 0, cells: new Uint8Array(0), count: 0, skipped: false },
     };
 }
 
+/**
+ * Time of one test of A against B, in microseconds: the browser's clock ticks in 0.1 ms steps
+ * (and jitters), far coarser than one test, so this runs the test back to back for about
+ * `budgetMs` (at least once, at most `maxRuns` times) and divides. `moving`: every run starts
+ * without the rasters of the previous one, as for sprites that moved since the last frame;
+ * otherwise the core's memo reuses them (sprites that stood still). The GPU always draws and
+ * reads back. Returns the runs made and the time per run.
+ */
+export function timePair(a: Sprite, b: Sprite, accuracy: number, backend: Backend, moving: boolean,
+    budgetMs: number, out: { runs: number; us: number }, maxRuns = 20000): void {
+    spriteTransform(TA, a.pose, a.width, a.height);
+    spriteTransform(TB, b.pose, b.width, b.height);
+    let runs = 0;
+    const t0 = performance.now();
+    let t = t0;
+    do {
+        if (moving) clearRasterMemo();
+        testOnce(a, b, accuracy, SCRATCH, backend);
+        runs++;
+        t = performance.now();
+    } while (t - t0 < budgetMs && runs < maxRuns);
+    out.runs = runs;
+    out.us = ((t - t0) * 1000) / runs;
+}
+
 // ---------------------------------------------------------------------------------------------
 
+/** One test with the transforms already in TA and TB. */
+function testOnce(a: Sprite, b: Sprite, accuracy: number, contact: Contact, backend: Backend): void {
+    if (backend === 'gpu') {
+        // One pair through the batch interface: one draw and one readback (the separation is
+        // computed on the CPU, as the GPU narrow phase does whenever it is asked for).
+        ACC[0] = accuracy;
+        CONTACTS[0] = contact;
+        gpuNarrowPhase().run([new Collider({ shape: { kind: 'mask', mask: a.mask }, transform: TA, accuracy })],
+            [new Collider({ shape: { kind: 'mask', mask: b.mask }, transform: TB, accuracy })], 1, ACC, CONTACTS, 0, true);
+    } else {
+        testMasks(a.mask, TA, b.mask, TB, { accuracy, separation: true }, contact);
+    }
+}
+
+const SCRATCH = new Contact();
 const TA: Affine2D = affine(1, 0, 0, 1, 0, 0);
 const TB: Affine2D = affine(1, 0, 0, 1, 0, 0);
 const RA = new WorldRaster();

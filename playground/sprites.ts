@@ -30,14 +30,20 @@ export interface Sprite {
     pose: Pose;
 }
 
-/** The demo sprites: a glowing star, a ring with a gap, and a word. */
+/**
+ * The demo sprites: a glowing star, a ring with a gap, and a word. The star already overlaps the
+ * ring (the active sprite, B), so the page opens on a contact; the word stands apart.
+ */
 export function makeDemoSprites(threshold: number): Sprite[] {
     return [
-        makeSprite('star', '#f59e0b', 72, 72, drawStar, threshold, { x: -70, y: 10, rot: 0, sx: 1, sy: 1 }),
-        makeSprite('ring', '#84cc16', 88, 88, drawRing, threshold, { x: 60, y: 20, rot: 0, sx: 1, sy: 1 }),
-        makeSprite('text', '#38bdf8', 112, 40, drawText, threshold, { x: -5, y: -60, rot: 0, sx: 1, sy: 1 }),
+        makeSprite('star', '#f59e0b', 72, 72, drawStar, threshold, { x: -52, y: 22, rot: 0, sx: 1, sy: 1 }),
+        makeSprite('text', '#38bdf8', 112, 40, drawText, threshold, { x: 0, y: -62, rot: 0, sx: 1, sy: 1 }),
+        makeSprite('ring', '#84cc16', 88, 88, drawRing, threshold, { x: 0, y: 10, rot: 0, sx: 1, sy: 1 }),
     ];
 }
+
+/** Colours given to images the user adds, in turn. */
+export const IMAGE_COLORS = ['#c084fc', '#f472b6', '#2dd4bf', '#fb923c', '#a3e635', '#60a5fa'];
 
 /**
  * A sprite from an image the user picked or dropped. Large images are scaled down to at most
@@ -45,20 +51,20 @@ export function makeDemoSprites(threshold: number): Sprite[] {
  * the playground quick).
  */
 export function spriteFromImage(name: string, source: CanvasImageSource, width: number, height: number,
-    threshold: number, maxSide = 512): Sprite {
+    threshold: number, color = IMAGE_COLORS[0], maxSide = 256): Sprite {
     const scale = Math.min(1, maxSide / Math.max(width, height));
     const w = Math.max(1, Math.round(width * scale));
     const h = Math.max(1, Math.round(height * scale));
-    return makeSprite(name, '#c084fc', w, h, (ctx) => ctx.drawImage(source, 0, 0, w, h), threshold,
+    return makeSprite(name, color, w, h, (ctx) => ctx.drawImage(source, 0, 0, w, h), threshold,
         { x: 0, y: 0, rot: 0, sx: 1, sy: 1 });
 }
 
 /** A sprite from raw RGBA pixels (rows top to bottom). */
 export function spriteFromRGBA(name: string, rgba: Uint8ClampedArray, width: number, height: number,
-    threshold: number): Sprite {
+    threshold: number, color = IMAGE_COLORS[0]): Sprite {
     const image = canvas(width, height);
     image.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(rgba), width, height), 0, 0);
-    return makeSprite(name, '#c084fc', width, height, (ctx) => ctx.drawImage(image, 0, 0), threshold,
+    return makeSprite(name, color, width, height, (ctx) => ctx.drawImage(image, 0, 0), threshold,
         { x: 0, y: 0, rot: 0, sx: 1, sy: 1 });
 }
 

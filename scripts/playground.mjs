@@ -36,7 +36,7 @@ const esbuild = await import('esbuild');
 
 /** @type {import('esbuild').BuildOptions} */
 const options = {
-  entryPoints: [join(root, 'playground/main.ts')],
+  entryPoints: [join(root, 'playground/main.ts'), join(root, 'playground/world.ts')],
   outdir: join(root, 'playground/dist'),
   bundle: true,
   format: 'esm',
@@ -48,7 +48,7 @@ const options = {
 
 if (buildOnce) {
   await esbuild.build(options);
-  console.log('built playground/dist/main.js');
+  console.log('built playground/dist/main.js and world.js');
 } else {
   const ctx = await esbuild.context(options);
   await ctx.watch();
