@@ -84,4 +84,3 @@ lines.push('', 'Notes:', '',
 const file = path.join(root, 'bench/results', `engine-${machine}.md`);
 fs.writeFileSync(file, `${lines.join('\n')}\n`);
 console.log(`wrote ${path.relative(root, file)}`);
-fs.writeFileSync(path.join(root, 'bench/results', `engine-${machine}.json`), JSON.stringify(results, null, 1));
