@@ -10,9 +10,18 @@
  * the runtime's overhead (node reads, change detection, event dispatch to both sides).
  *
  * The engine's own cost of moving nodes (setPosition, world matrices) is timed separately as
- * "move nodes" (the double models it closely: same operations as the engine's Node). The issue's
- * reference: the engine's builtin 2D physics with polygon colliders measured about 12 ms per
- * frame at 1,000 and 53 ms at 2,000 sprites (not rotating) in a browser.
+ * "move nodes" (the double models it closely: same operations as the engine's Node).
+ *
+ * What this does NOT measure (use the engine benchmark, bench/engine/, for those):
+ * - the real engine: its Node, UITransform and Sprite getters, world-matrix updates and
+ *   EventTarget in a DEBUG build, inside the engine's frame (the double is much cheaper);
+ * - the browser's JIT: Chromium's V8 tiers (Maglev, TurboFan) optimize and deoptimize
+ *   differently from Node's (a Uint32Array loop that Node optimizes once deoptimized hundreds of
+ *   times a frame in Chromium), so a hot path fine here can be slow in a game;
+ * - listeners reading contact details (count, normal) for every touching pair, which is where
+ *   rotating sprites cost the most (one raster per rotated collider per frame);
+ * - garbage per frame in the browser, and the builtin 2D physics side by side (the comparison with
+ *   PhysicsSystem2D is made only in the engine benchmark, same page, same frames).
  */
 import { ImageAsset, Node, SpriteFrame, Sprite, Texture2D, UITransform, director } from 'cc';
 import { CollisionSystem, PixelCollider } from '../extensions/pixel-collision/assets/runtime/index';
@@ -139,6 +148,6 @@ export function run(): void {
             console.log(lines[lines.length - 1]);
         }
     }
-    lines.push('', `Medians of ${FRAMES} frames. "CollisionSystem.step" is what the system's postUpdate runs each frame; "core world step alone" is a CollisionWorld fed the same transforms (its setTransform calls not timed); the difference is the runtime's own overhead. The engine's builtin 2D physics (polygon colliders, not rotating) measured about 12 ms per frame at 1,000 sprites and 53 ms at 2,000 in a browser (issue 8).`);
+    lines.push('', `Medians of ${FRAMES} frames. "CollisionSystem.step" is what the system's postUpdate runs each frame; "core world step alone" is a CollisionWorld fed the same transforms (its setTransform calls not timed); the difference is the runtime's own overhead. Not measured here: the real engine's node and component getters, Chromium's JIT, listeners reading contact details, garbage in the browser, and the builtin 2D physics; bench/engine/ (run in the real engine, results in bench/results/engine-*.md) measures those, side by side with PhysicsSystem2D.`);
     writeSection({ title: 'runtime', lines });
 }

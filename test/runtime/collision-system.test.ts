@@ -88,6 +88,50 @@ describe('events', () => {
         expect(a.collider.contactCount).toBe(1);
     });
 
+    test('a pair\'s details are computed once for both sides: the second side reads the first side\'s result, mirrored', () => {
+        const ring = texture(20, 20, (x, y) => { const d = Math.hypot(x - 9.5, y - 9.5); return d < 9.5 && d > 4; });
+        const a = sprite('A', frame(ring), { angle: 33 });
+        const b = sprite('B', frame(ring), { x: 9, y: 3, angle: -71 });
+        const calls: number[] = [];
+        const seen: number[][] = [];
+        for (const s of [a, b]) {
+            for (const type of ['onPixelCollide', 'onPixelCollideStay']) {
+                s.collider.on(type, (_self: PixelCollider, _other: PixelCollider, c: PixelContact) => {
+                    seen.push([c.count, c.normal.x, c.normal.y, c.centroid.x]);
+                });
+            }
+        }
+        // Count the detail computations: the core contacts' resolver (the CPU narrow phase).
+        const fill = (Contact.prototype as unknown as { _fill(g: number): void })._fill;
+        const spy = jest.spyOn(Contact.prototype as unknown as { _fill(g: number): void }, '_fill').mockImplementation(function (this: Contact, g: number) {
+            calls.push(g);
+            return fill.call(this, g);
+        });
+        try {
+            tick();
+            tick();
+        } finally {
+            spy.mockRestore();
+        }
+        // Two frames (enter, stay), two sides each: each frame computes overlap and normal once.
+        expect(seen.length).toBe(4);
+        expect(calls.length).toBe(4);
+        for (const f of [0, 2]) {
+            const [ca, cb] = [seen[f], seen[f + 1]];
+            expect(cb[0]).toBe(ca[0]);
+            expect(cb[1]).toBe(-ca[1]);
+            expect(cb[2]).toBe(-ca[2]);
+            expect(cb[3]).toBe(ca[3]);
+        }
+        // And the answer is the core's for the two transforms.
+        const ta = a.collider.getWorldTransform({ a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 });
+        const tb = b.collider.getWorldTransform({ a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 });
+        const out = new Contact();
+        testMasks(a.collider.mask as BitMask, ta, b.collider.mask as BitMask, tb, { contact: true }, out);
+        expect(seen[3][0]).toBe(out.count);
+        expect(seen[2][1]).toBeCloseTo(out.normalX, 12);
+    });
+
     test('destroying, disabling and adding nodes inside a callback is safe and applied after the step', () => {
         const tex = full(8, 8);
         const a = sprite('A', frame(tex));

@@ -240,12 +240,15 @@ function prefixXor(
         // The row summary comes from the toggles, which are the runs' ends: coverage starts at
         // the first toggle and ends at the last one (or at the row's end when their number is
         // odd: the clip dropped the closing toggle); one run iff at most two toggles.
-        const first = bits[w], last = bits[e - 1];
+        // Words are read as int32 (`| 0`: the same 32 bits): a Uint32Array load above 2^31 is not
+        // an int32, and Chromium's mid tier (Maglev) speculating int32 here deoptimized on every
+        // such word, hundreds of times a frame, running this loop unoptimized and boxing numbers.
+        const first = bits[w] | 0, last = bits[e - 1] | 0;
         const lo = ((w - base) << 5) + 31 - Math.clz32(first & -first);
         let toggles = 0;
         let carry = 0;
         for (; w < e; w++) {
-            let x = bits[w];
+            let x = bits[w] | 0;
             if (x === 0) {
                 bits[w] = carry; // no toggle in this word: all inside or all outside
                 continue;

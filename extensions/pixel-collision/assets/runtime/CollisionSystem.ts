@@ -469,7 +469,7 @@ export class CollisionSystem extends System {
         onEnter: (a, b, contact) => {
             const A = a.userData, B = b.userData;
             if (!A || !B) return;
-            const ca = this._take()._set(contact, false), cb = this._take()._set(contact, true);
+            const ca = this._take()._set(contact, false), cb = this._take()._share(ca, true);
             attach(A, b, B, ca);
             attach(B, a, A, cb);
             A._emit(PixelCollisionEvent.ENTER, B, ca);
@@ -480,7 +480,7 @@ export class CollisionSystem extends System {
             if (!A || !B) return;
             const ia = slotOf(A, b), ib = slotOf(B, a);
             if (ia < 0 || ib < 0) return;
-            const ca = (A._contactList[ia] as PixelContact)._set(contact, false), cb = (B._contactList[ib] as PixelContact)._set(contact, true);
+            const ca = (A._contactList[ia] as PixelContact)._set(contact, false), cb = (B._contactList[ib] as PixelContact)._share(ca, true);
             A._emit(PixelCollisionEvent.STAY, B, ca);
             B._emit(PixelCollisionEvent.STAY, A, cb);
         },

@@ -21,7 +21,13 @@ export class PixelContact {
     /** The collision system frame this contact describes. */
     frame = -1;
 
-    private readonly _core = new Contact();
+    /** This side's own copy of the world's contact. */
+    private readonly _own = new Contact();
+    /**
+     * What the details are read from: `_own`, or the other side's `_own` (the two contacts of a
+     * pair share one copy, so a detail read on both sides is computed once).
+     */
+    private _core: Contact = this._own;
     private _flip = false;
     /** Detail groups not copied out of `_core` yet. */
     private _stale = 0;
@@ -75,7 +81,8 @@ export class PixelContact {
 
     /** @internal Takes a core contact (lazily: nothing is computed here); `flip` when self is the pair's B. */
     _set(c: Readonly<Contact>, flip: boolean): this {
-        this._core.copyFrom(c);
+        this._core = this._own;
+        this._own.copyFrom(c);
         this._flip = flip;
         this._stale = OVERLAP | NORMAL | SEPARATION;
         this.accuracy = c.accuracy;
@@ -83,10 +90,25 @@ export class PixelContact {
         return this;
     }
 
+    /**
+     * @internal The other side of the pair `twin` describes (set just before by `_set`): reads the
+     * twin's copy of the world's contact, so details are computed once for both sides. The twin
+     * must stay set to this pair while this contact is read (the system sets and releases a
+     * pair's two contacts together).
+     */
+    _share(twin: PixelContact, flip: boolean): this {
+        this._core = twin._core;
+        this._flip = flip;
+        this._stale = OVERLAP | NORMAL | SEPARATION;
+        this.accuracy = twin.accuracy;
+        this.frame = twin.frame;
+        return this;
+    }
+
     /** A copy to keep (its details are still computed only when read). */
     clone(): PixelContact {
         const p = new PixelContact();
-        p._core.copyFrom(this._core);
+        p._own.copyFrom(this._core);
         p._flip = this._flip;
         p._stale = OVERLAP | NORMAL | SEPARATION;
         p.accuracy = this.accuracy;

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Runs the engine benchmark (bench/engine/scene.ts) in the real Cocos 3.8.5 web engine through
+// ../shared/engine-harness, one harness run per row, and writes bench/results/engine-<machine>.md.
+// Not part of CI: the harness (and its engine build) exists only where it was set up by hand.
+//
+//   node bench/engine/run.mjs [--machine NAME] [--sizes 1000,2000] [--rows moving,rotating]
+//        [--reads false,true] [--frames 200] [--profile] [--harness ../shared/engine-harness]
+//
+// Each run builds both sides (pixel-collision and the builtin 2D physics) in one page and times them
+// in the same frames; the table's ratios are builtin / pixel of the same run. --profile adds a second
+// run per row with the pixel side's frame split into sections (the wrappers cost a little, so the
+// profile's total is a bit above the plain run's). Heap: Chromium is started through
+// chromium-precise.sh (--enable-precise-memory-info) so performance.memory gives exact figures.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const args = process.argv.slice(2);
+const opt = (name, def) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : def; };
+const machine = opt('machine', 'swiftshader-2core');
+const sizes = opt('sizes', '1000,2000').split(',').map(Number);
+const rows = opt('rows', 'moving,rotating').split(',');
+const reads = opt('reads', 'false,true').split(',').map((s) => s === 'true');
+const frames = Number(opt('frames', '200'));
+const profile = args.includes('--profile');
+const harness = path.resolve(root, opt('harness', '../shared/engine-harness'));
+
+function run(n, rotate, read, extra = []) {
+    // The builtin's destroy (seconds to minutes) is timed once per N: in its first row.
+    if (!(rotate === (rows[0] === 'rotating') && read === reads[0])) extra = [...extra, '--set', 'DESTROY_BUILTIN=false'];
+    const argv = [path.join(harness, 'run.mjs'), 'bench/engine/scene.ts', '--set', `N=${n}`, '--set', `ROTATE=${rotate}`,
+        '--set', `READ=${read}`, '--set', `FRAMES=${frames}`, '--set', 'PRECISE_MEMORY=true', '--quiet-engine', '--timeout', '900', ...extra];
+    const env = { ...process.env, CHROMIUM: path.join(here, 'chromium-precise.sh'), REAL_CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium' };
+    const t0 = Date.now();
+    const p = spawnSync('node', argv, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const out = `${p.stdout}\n${p.stderr}`;
+    const line = out.split('\n').find((l) => l.includes('RESULT {'));
+    const renderer = (out.match(/renderer[^\n]*/i) || [''])[0];
+    if (!line || p.status !== 0) { console.error(out.split('\n').slice(-30).join('\n')); throw new Error(`run N=${n} rotate=${rotate} read=${read} failed`); }
+    const r = JSON.parse(line.slice(line.indexOf('RESULT {') + 7));
+    r.seconds = (Date.now() - t0) / 1000;
+    r.renderer = renderer;
+    console.log(`N=${n} rotate=${rotate} read=${read}: pixel ${r.pixelMs.toFixed(2)} ms, builtin ${r.builtinMs?.toFixed(2)} ms, ${r.seconds.toFixed(0)} s`);
+    return r;
+}
+
+const results = [];
+for (const n of sizes) for (const row of rows) for (const read of reads) {
+    const r = run(n, row === 'rotating', read);
+    if (profile) r.prof = run(n, row === 'rotating', read, ['--set', 'PROFILE=true', '--set', 'BUILTIN=false']).profile;
+    results.push(r);
+}
+
+const f = (x, d = 2) => (x == null ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(d));
+const kb = (b) => (b == null ? '-' : b < 1024 ? `${Math.round(b)} B` : `${(b / 1024).toFixed(1)} KiB`);
+const cpu = os.cpus();
+const lines = [];
+lines.push(`# Engine benchmark: ${machine}`, '');
+lines.push(`_${new Date().toISOString().slice(0, 10)} — Cocos Creator 3.8.5 web engine, DEBUG build (not minified) through ../shared/engine-harness, headless Chromium, WebGL2 on SwiftShader; ${cpu.length} cores (${cpu[0]?.model.trim()}), shared with other processes; Node ${process.version}._`, '');
+lines.push('Written by `node bench/engine/run.mjs`. Scene: `bench/engine/scene.ts` (N sprites of a 48x48 blob, sizeMode CUSTOM 48 x 48, 0.5-3 px per frame in a box of side sqrt(5 N) x 48, optionally turning 0.5-3 degrees per frame). Both sides run in the same page on copies of the scene that move the same way in the same frames: medians of ' + frames + ' frames of `CollisionSystem.postUpdate` and `PhysicsSystem2D.postUpdate` (kinematic `RigidBody2D` + 14-gon `PolygonCollider2D`, BEGIN / END_CONTACT listeners, one step per frame). Ratio = builtin ÷ pixel, same run.', '');
+lines.push('| N, motion | listeners | pixel-collision | builtin 2D physics | ratio | events / frame (enter, stay, end) | pixel: heap allocated per postUpdate (median, mean) | builtin: same |');
+lines.push('| --- | --- | ---: | ---: | ---: | --- | --- | --- |');
+for (const r of results) {
+    const e = r.perFrame;
+    lines.push(`| ${r.N.toLocaleString('en')} ${r.ROTATE ? 'rotating' : 'moving'} | ${r.READ ? 'read count + normal (enter, stay)' : 'read nothing (enter, end)'} | ${f(r.pixelMs)} ms | ${f(r.builtinMs)} ms | ${f(r.builtinMs / r.pixelMs, 1)}x | ${f(e.enter, 1)}, ${f(e.stay, 1)}, ${f(e.end, 1)} | ${kb(r.allocPixel?.medianBytes)}, ${kb(r.allocPixel?.meanBytes)} | ${kb(r.allocBuiltin?.medianBytes)}, ${kb(r.allocBuiltin?.meanBytes)} |`);
+}
+lines.push('', '| N, motion, listeners | destroy every node: pixel-collision | builtin |', '| --- | ---: | ---: |');
+for (const r of results) lines.push(`| ${r.N.toLocaleString('en')} ${r.ROTATE ? 'rotating' : 'moving'}, ${r.READ ? 'read' : 'nothing'} | ${f(r.destroyPixelMs, 1)} ms | ${f(r.destroyBuiltinMs, 0)} ms |`);
+if (profile) {
+    lines.push('', '### Where the pixel side\'s frame goes (medians of ms per frame, pixel side alone, wrapped sections)', '');
+    const keys = Object.keys(results[0].prof || {});
+    lines.push(`| section | ${results.map((r) => `${r.N} ${r.ROTATE ? 'rot' : 'mov'} ${r.READ ? 'read' : 'nothing'}`).join(' | ')} |`);
+    lines.push(`| --- | ${results.map(() => '---:').join(' | ')} |`);
+    for (const k of keys) lines.push(`| ${k} | ${results.map((r) => f(r.prof?.[k], 3)).join(' | ')} |`);
+}
+lines.push('', 'Notes:', '',
+    '- Heap: bytes by which `performance.memory.usedJSHeapSize` grew inside each postUpdate (Chromium started with `--enable-precise-memory-info`); a call during which a garbage collection ran (the heap shrank) is left out. It counts every allocation of the call, the engine\'s included.',
+    '- Destroy: `destroy()` on every node of one side, then the two frames that purge them, minus two idle frames.',
+    '- SwiftShader renders on the CPU, but no camera draws the sprites here: the timed calls are pure JavaScript. A DEBUG engine build: asserts on, not minified. Timings vary from run to run on a shared machine; compare the ratios (same run, same frames).');
+const file = path.join(root, 'bench/results', `engine-${machine}.md`);
+fs.writeFileSync(file, `${lines.join('\n')}\n`);
+console.log(`wrote ${path.relative(root, file)}`);
