@@ -103,7 +103,12 @@ export class TerrainDemo extends Component {
             sys.moveAndSlide(b.collider, wantX, wantY, this._move);
             if (Math.abs(this._move.y - wantY) > 1e-3) { b.vy = 0; b.vx *= 0.8; b.spin *= 0.5; }
             if (Math.abs(this._move.x - wantX) > 1e-3) b.vx = -b.vx * 0.3;
-            if (b.spin !== 0) b.collider.node.angle += b.spin * step;
+            if (b.spin !== 0) {
+                // Turn only where the turned rock is free (moveAndSlide only checks moves).
+                const node = b.collider.node, before = node.angle, p = node.worldPosition;
+                node.angle = before + b.spin * step;
+                if (sys.placeMeeting(b.collider, p.x, p.y)) { node.angle = before; b.spin = 0; }
+            }
             if (Math.abs(b.spin) < 5) b.spin = 0;
             const p = b.collider.node.position;
             if (p.y < -400 || Math.abs(p.x) > 520) { // fell through a hole or off the side: drop it again
