@@ -18,7 +18,7 @@ export default async function main(h: any) {
     const fails: string[] = [];
     const expect = (ok: boolean, what: string) => { if (!ok) fails.push(what); };
     const N = (globalThis as any).N;
-    if (typeof N === 'number') demo.setCount(N);
+    if (typeof N === 'number') demo.count = N; // before start(), which spawns them
     const FRAMES = (globalThis as any).FRAMES ?? 90;
     await h.frames(2);
     const masks = checkMasks(scene);
