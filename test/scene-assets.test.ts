@@ -121,8 +121,9 @@ describe('compressUuid', () => {
 describe('scenes and prefabs under assets/', () => {
     const classIds = scriptClassIds();
 
-    test('there is at least the demo scene', () => {
+    test('there are the demo scenes', () => {
         expect(files.map(rel)).toContain(join(ASSET_ROOT, 'scenes', 'pixel-demo.scene'));
+        for (const s of ['shooter', 'maze', 'terrain', 'stress']) expect(files.map(rel)).toContain(join(ASSET_ROOT, 'demos', `${s}.scene`));
     });
 
     describe.each(files.map((p) => [rel(p), p]))('%s', (_name, file) => {

@@ -1,0 +1,3 @@
+{
+  "__type__": "cc.SpriteAtlas"
+}

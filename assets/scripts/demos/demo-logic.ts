@@ -1,0 +1,124 @@
+/**
+ * The demo scenes' logic that needs no engine: enemy paths (shooter), the picture half of a
+ * terrain carve, frame-time averages and the stress scene's mode cycle. Kept apart from the
+ * components so it can be tested without Creator.
+ */
+
+/** A 2D affine map (x' = a x + c y + tx, y' = b x + d y + ty), as PixelCollider.getWorldTransform gives it. */
+export interface DemoAffine { a: number; b: number; c: number; d: number; tx: number; ty: number }
+
+/** Where an enemy ship is at time `t` (seconds): a figure-eight around its home, spinning, flipping now and then. */
+export interface ShipPose { x: number; y: number; angle: number; flipX: boolean }
+
+export function shipPose(index: number, homeX: number, homeY: number, t: number, out: ShipPose): ShipPose {
+    const phase = index * 2.1;
+    const w = 0.55 + 0.12 * index;
+    out.x = homeX + 150 * Math.sin(w * t + phase);
+    out.y = homeY + 40 * Math.sin(2 * w * t + phase);
+    out.angle = ((index % 2 ? -1 : 1) * (40 + 25 * index) * t) % 360;
+    // flips (mirrors in x) every 2.5 s, at a different moment for each ship
+    out.flipX = Math.floor(t / 2.5 + index * 0.37) % 2 === 1;
+    return out;
+}
+
+/** The tint of a ship `since` seconds after a hit: white-hot, fading back to its colour over `length` s. */
+export function flashAmount(since: number, length = 0.18): number {
+    if (!(since >= 0) || since >= length) return 0;
+    return 1 - since / length;
+}
+
+/**
+ * Erases, in an RGBA8 texture, the texels of a frame whose centres lie within `radius` of the
+ * world point (x, y): the same texels PixelCollider.eraseCircle clears in the mask. `t` maps the
+ * frame's texel (i, j) (from its top-left, as displayed; upright, unrotated frames) to the world;
+ * texel (i, j) is texture pixel (rect.x + i, rect.y + j). Returns how many erased texels were solid
+ * (alpha > threshold), which is how many mask texels the same erase clears.
+ */
+export function eraseDisc(
+    rgba: Uint8Array, texWidth: number, rect: { x: number; y: number; width: number; height: number },
+    t: Readonly<DemoAffine>, x: number, y: number, radius: number, threshold: number,
+): number {
+    const det = t.a * t.d - t.b * t.c;
+    if (!(Math.abs(det) > 0) || !(radius >= 0)) return 0;
+    const ia = t.d / det, ib = -t.b / det, ic = -t.c / det, id = t.a / det;
+    let i0 = Infinity, i1 = -Infinity, j0 = Infinity, j1 = -Infinity;
+    for (let k = 0; k < 4; k++) {
+        const wx = x + (k & 1 ? radius : -radius) - t.tx, wy = y + (k & 2 ? radius : -radius) - t.ty;
+        const u = ia * wx + ic * wy, v = ib * wx + id * wy;
+        i0 = Math.min(i0, u); i1 = Math.max(i1, u); j0 = Math.min(j0, v); j1 = Math.max(j1, v);
+    }
+    const r2 = radius * radius;
+    let solid = 0;
+    for (let j = Math.max(0, Math.floor(j0) - 1); j <= Math.min(rect.height - 1, Math.ceil(j1)); j++) {
+        for (let i = Math.max(0, Math.floor(i0) - 1); i <= Math.min(rect.width - 1, Math.ceil(i1)); i++) {
+            const cx = t.a * (i + 0.5) + t.c * (j + 0.5) + t.tx - x, cy = t.b * (i + 0.5) + t.d * (j + 0.5) + t.ty - y;
+            if (cx * cx + cy * cy > r2) continue;
+            const k = ((rect.y + j) * texWidth + rect.x + i) * 4;
+            if (rgba[k + 3] > threshold) solid++;
+            rgba[k] = rgba[k + 1] = rgba[k + 2] = rgba[k + 3] = 0;
+        }
+    }
+    return solid;
+}
+
+/** Mean of the last `size` samples (frame times): the browser's clock is coarse, one frame says little. */
+export class RollingAverage {
+    private readonly _v: Float64Array;
+    private _n = 0;
+    private _i = 0;
+    private _sum = 0;
+
+    constructor(size: number) {
+        if (!(size >= 1)) throw new RangeError(`RollingAverage: size must be at least 1, got ${size}`);
+        this._v = new Float64Array(Math.floor(size));
+    }
+
+    push(x: number): void {
+        if (!Number.isFinite(x)) return;
+        if (this._n === this._v.length) this._sum -= this._v[this._i];
+        else this._n++;
+        this._v[this._i] = x;
+        this._sum += x;
+        this._i = (this._i + 1) % this._v.length;
+    }
+
+    get count(): number { return this._n; }
+    get mean(): number { return this._n ? this._sum / this._n : 0; }
+}
+
+/** The stress scene's narrow-phase modes, in the order the switch cycles through them. */
+export const STRESS_MODES = ['CPU', 'GPU', 'BOUNDS'] as const;
+export type StressMode = typeof STRESS_MODES[number];
+
+export function nextStressMode(m: StressMode): StressMode {
+    return STRESS_MODES[(STRESS_MODES.indexOf(m) + 1) % STRESS_MODES.length];
+}
+
+/** Wraps a coordinate into [-half - margin, half + margin) (sprites leaving one edge come back at the other). */
+export function wrapCoord(v: number, half: number, margin: number): number {
+    const lo = -half - margin, span = 2 * (half + margin);
+    return lo + ((((v - lo) % span) + span) % span);
+}
+
+/** A maze cell: what stands there and its centre (world units, the maze centred on the origin). */
+export interface MazeCell { kind: 'wall' | 'pillar' | 'start'; x: number; y: number }
+
+/**
+ * Reads a maze drawn in text, one line a row from the top: `#` wall, `o` pillar, `H` the hero's
+ * start, anything else floor. Lines may differ in length; blank lines are skipped.
+ */
+export function parseMaze(layout: string, tile: number): MazeCell[] {
+    if (!(tile > 0)) throw new RangeError(`parseMaze: tile must be positive, got ${tile}`);
+    const rows = layout.split(/\r?\n/).map((r) => r.trimEnd()).filter((r) => r.length > 0);
+    const cols = rows.reduce((m, r) => Math.max(m, r.length), 0);
+    const out: MazeCell[] = [];
+    for (let j = 0; j < rows.length; j++) {
+        for (let i = 0; i < rows[j].length; i++) {
+            const ch = rows[j][i];
+            const kind = ch === '#' ? 'wall' : ch === 'o' ? 'pillar' : ch === 'H' ? 'start' : null;
+            if (!kind) continue;
+            out.push({ kind, x: (i + 0.5 - cols / 2) * tile, y: (rows.length / 2 - j - 0.5) * tile });
+        }
+    }
+    return out;
+}
