@@ -2,8 +2,8 @@
 
 /** Where the generated library goes, relative to the project folder. */
 export const DEFAULT_OUT = 'assets/pixel-collision-masks/pixel-masks.ts';
-/** Optional project config (JSON): `{ "thresholds": [0, 64], "out": "assets/.../pixel-masks.ts" }`. */
-export const CONFIG_FILE = 'settings/pixel-collision.json';
+/** Optional project settings (JSON, where Creator keeps an extension's project settings): `{ "thresholds": [0, 64], "out": "assets/.../pixel-masks.ts" }`. */
+export const CONFIG_FILE = 'settings/v2/packages/pixel-collision.json';
 /** The incremental cache, in Creator's per-project temp folder (not committed). */
 export const CACHE_FILE = 'temp/pixel-collision/bake-cache.json';
 
