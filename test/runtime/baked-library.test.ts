@@ -58,6 +58,10 @@ function bakedMask(uuid: string, threshold: number): BitMask {
     return BitMask.deserialize(decodeBase64(library.find((e) => e.uuid === uuid && e.threshold === threshold)!.data));
 }
 
+/** The dynamic atlas packing `f` at (x, y) of `atlas` (the double's `packFrame`, typed for 'cc'). */
+const pack = (f: SpriteFrame, atlas: Texture2D, x: number, y: number): void =>
+    packFrame(f as unknown as Parameters<typeof packFrame>[0], atlas as unknown as Parameters<typeof packFrame>[1], x, y);
+
 const same = (a: BitMask | null, b: BitMask): void => expect(Buffer.from(a!.serialize())).toEqual(Buffer.from(b.serialize()));
 
 describe('baked library lookup', () => {
@@ -92,7 +96,7 @@ describe('baked library lookup', () => {
     test('dynamic atlas: a frame made in code (no uuid) over the source texture, packed at run time -> found by its original region', () => {
         const sheet = releasedTexture(SHEET_TEX, 24, 20);
         const f = frameOf(sheet, '', [12, 2, 10, 7], true);
-        packFrame(f, releasedTexture('', 2048, 2048), 500, 700);
+        pack(f, releasedTexture('', 2048, 2048), 500, 700);
         expect(f.texture).not.toBe(sheet);
         expect(f.rect.x).toBe(500);
         const e = PixelMasks.acquire(f, 0);
@@ -100,7 +104,7 @@ describe('baked library lookup', () => {
         same(e.mask, bakedMask(`${SHEET}@4e3a1`, 0));
         // and an asset frame packed the same way is found by its uuid
         const g = frameOf(sheet, `${SHEET}@b82c7`, [1, 1, 8, 6]);
-        packFrame(g, releasedTexture('', 2048, 2048), 8, 8);
+        pack(g, releasedTexture('', 2048, 2048), 8, 8);
         expect(PixelMasks.acquire(g, 127).source).toBe('baked');
     });
 
