@@ -8,3 +8,6 @@
 export type { BakeOptions, BakeReport, BakeError } from './types';
 export { DEFAULT_OUT, CONFIG_FILE, CACHE_FILE } from './types';
 export { bakeProject, bakeFrames } from './bake';
+export { formatSummary } from './bake';
+export { createBakeScheduler } from './auto';
+export type { BakeScheduler } from './auto';
