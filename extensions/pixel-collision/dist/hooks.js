@@ -2129,6 +2129,7 @@ __export(hooks_exports, {
   throwError: () => throwError
 });
 module.exports = __toCommonJS(hooks_exports);
+var import_node_path3 = require("node:path");
 
 // extensions/pixel-collision/source/bake/types.ts
 var DEFAULT_OUT = "assets/pixel-collision-masks/pixel-masks.ts";
@@ -4942,7 +4943,7 @@ async function onBeforeBuild() {
   for (const e of report.errors) console.warn(`[pixel-collision] ${e.file}: ${e.message}`);
   console.log(`[pixel-collision] baked ${report.framesBaked} frame(s), ${report.masks} mask(s) (${report.texturesRead} image(s) read, ${report.texturesSkipped} unchanged) into ${report.output}`);
   if (report.written && typeof Editor !== "undefined") {
-    const rel = report.output.slice(project.length + 1).split("\\").join("/");
+    const rel = (0, import_node_path3.relative)(project, report.output).split("\\").join("/");
     await Editor.Message.request("asset-db", "refresh-asset", `db://${rel}`);
   }
 }

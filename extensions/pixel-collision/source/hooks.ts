@@ -6,6 +6,7 @@
  * A file that cannot be baked does not stop the build: it is listed as a warning, and its sprites
  * collide as their boxes on platforms without readable pixels (the runtime warns too).
  */
+import { relative } from 'node:path';
 import { bakeProject } from './bake/index';
 
 /** The build goes on if the bake fails. */
@@ -23,7 +24,7 @@ export async function onBeforeBuild(): Promise<void> {
     console.log(`[pixel-collision] baked ${report.framesBaked} frame(s), ${report.masks} mask(s) (${report.texturesRead} image(s) read, ${report.texturesSkipped} unchanged) into ${report.output}`);
     if (report.written && typeof Editor !== 'undefined') {
         // Let the asset database import the new library script before the build compiles scripts.
-        const rel = report.output.slice(project.length + 1).split('\\').join('/');
+        const rel = relative(project, report.output).split('\\').join('/');
         await Editor.Message.request('asset-db', 'refresh-asset', `db://${rel}`);
     }
 }
