@@ -147,7 +147,7 @@ describe('bake: what it writes', () => {
         expect(report.thresholds).toEqual([0, 64, 127, 200]); // 300 left out with an error
         expect(report.errors).toEqual([expect.objectContaining({ file: 'settings/v2/packages/pixel-collision.json', message: expect.stringMatching(/300 is not an integer 0-255/) })]);
         const viaOption = await quietBake(dir, { thresholds: [5] });
-        expect(viaOption.report.thresholds).toEqual([0, 5, 127, 200]);
+        expect(viaOption.report.thresholds).toEqual([0, 5, 64, 127, 200]); // added to the others
     });
 
     test('the PixelCollider class id the bake looks for is the committed script meta\'s uuid', () => {

@@ -72,10 +72,14 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     const config = readConfig(root, fail);
     const out = options.out ?? config.out ?? DEFAULT_OUT;
     const thresholdSet = new Set<number>();
-    for (const t of options.thresholds ?? config.thresholds ?? [0]) {
-        if (Number.isInteger(t) && t >= 0 && t <= 255) thresholdSet.add(t);
-        else fail(options.thresholds ? '(option --threshold)' : CONFIG_FILE, `threshold ${String(t)} is not an integer 0-255; left out.`);
-    }
+    const check = (list: readonly number[], source: string): void => {
+        for (const t of list) {
+            if (Number.isInteger(t) && t >= 0 && t <= 255) thresholdSet.add(t);
+            else fail(source, `threshold ${String(t)} is not an integer 0-255; left out.`);
+        }
+    };
+    check(config.thresholds ?? [0], CONFIG_FILE);
+    check(options.thresholds ?? [], '(option --threshold)');
     const files = walkFiles(root, 'assets');
     for (const rel of files) {
         if (!rel.endsWith('.scene') && !rel.endsWith('.prefab')) continue;
