@@ -2,7 +2,8 @@
 //  - core/ must not import 'cc' (or cc/*) and must not touch the DOM;
 //  - core/ must not import from runtime/ (dependencies point down only);
 //  - runtime/ is the only folder of the extension's assets that imports 'cc';
-//  - the editor extension (source/) imports the runtime only through its public index.
+//  - the editor extension (source/) imports the runtime only through its public index, and the
+//    engine-free core only through core/index (the bake runs in Node: the core, never the runtime).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -38,6 +39,8 @@ for (const file of walk(source)) {
   readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
     const m = line.match(/from\s+['"]([^'"]*runtime\/[^'"]*)['"]/);
     if (m && !/runtime\/index$/.test(m[1])) problems.push(`${relative(root, file)}:${i + 1} reaches into runtime internals (import runtime/index only): ${line.trim()}`);
+    const c = line.match(/from\s+['"]([^'"]*assets\/core\/?[^'"]*)['"]/);
+    if (c && !/assets\/core\/index$/.test(c[1])) problems.push(`${relative(root, file)}:${i + 1} reaches into core internals (import assets/core/index only): ${line.trim()}`);
   });
 }
 for (const file of walk(core)) {
@@ -54,4 +57,4 @@ if (problems.length) {
   console.error('Layer check failed (see the rules at the top of scripts/check-layers.mjs):\n' + problems.join('\n'));
   process.exit(1);
 }
-console.log('layer check: core/ is engine-free and DOM-free; only runtime/ imports cc; the editor uses runtime/index only');
+console.log('layer check: core/ is engine-free and DOM-free; only runtime/ imports cc; the editor uses runtime/index and core/index only');

@@ -41,3 +41,10 @@ export type { CollisionListener, WorldOptions } from './world';
 export { GpuNarrowPhase, GpuStats, TILE_MARGIN, MAX_MAP_EPS, MaskAtlas } from './gpu';
 export type { GpuDevice } from './gpu';
 export { PAIR_VERTEX_SHADER, PAIR_FRAGMENT_SHADER, INSTANCE_WORDS, INSTANCE_BYTES, ATTRIB_WORD_OFFSETS, ATTRIB_IS_INT } from './gpu';
+
+// Baked mask libraries (the format the bake writes and the runtime reads).
+export {
+    MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION, BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, decodeEntry,
+    encodeBase64, decodeBase64,
+} from './mask-library';
+export type { BakedMaskEntry, MaskLibrary } from './mask-library';

@@ -130,7 +130,7 @@ export class PixelCollider extends Component {
     get bakedMask(): BufferAsset | null { return this._bakedMask; }
     set bakedMask(v: BufferAsset | null) { this._bakedMask = v; this._shapeDirty = true; }
 
-    @property({ type: JsonAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, tooltip: 'Optional baked mask library (.json from PixelMasks.bakeLibrary / Bake Masks): masks for every frame this sprite shows (animations).' })
+    @property({ type: JsonAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, tooltip: 'Optional mask library (.json from PixelMasks.bakeLibrary). Not needed for the project\'s own sprites: Pixel Collision > Bake Masks (and every build) bakes them into a library that loads itself.' })
     get maskLibrary(): JsonAsset | null { return this._maskLibrary; }
     set maskLibrary(v: JsonAsset | null) { this._maskLibrary = v; this._libraryLoaded = false; this._shapeDirty = true; }
 
@@ -445,7 +445,7 @@ export class PixelCollider extends Component {
             this._bakedCache = { asset, mask };
         }
         if (mask.width !== w || mask.height !== h) {
-            PixelMasks.warnOnce(`bakedsize:${asset.name}:${w}x${h}`, `bakedMask "${asset.name}" is ${mask.width}x${mask.height} but the sprite's frame is ${w}x${h} on "${nodePath(this.node)}"; reading the texture instead. Re-bake it for this frame (or use a maskLibrary for animations).`);
+            PixelMasks.warnOnce(`bakedsize:${asset.name}:${w}x${h}`, `bakedMask "${asset.name}" is ${mask.width}x${mask.height} but the sprite's frame is ${w}x${h} on "${nodePath(this.node)}"; reading the texture instead. Bake it again for this frame, or leave bakedMask empty: the project's baked library (Pixel Collision > Bake Masks) covers every frame.`);
             return null;
         }
         return mask;

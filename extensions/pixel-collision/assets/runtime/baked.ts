@@ -1,124 +1,20 @@
 /**
- * Baked masks: the format a game ships so that no texture has to be read at run time (native and
- * mini-game builds release the CPU copy of images after upload; compressed textures have none).
+ * Baked masks, as the runtime reads them. The library format (and its checks and base64 codec) is
+ * engine-free and lives in the core (`core/mask-library.ts`, where the format is described); it is
+ * re-exported here so runtime code and older imports keep working.
  *
- * A baked mask is the core's `BitMask.serialize()` bytes of a frame's UPRIGHT mask (as displayed:
- * rotated atlas frames already turned upright) at one alpha threshold. Two ways to ship them:
- *
- * 1. One mask for one collider: a `BufferAsset` (a `.bin` file holding the serialized bytes)
+ * Two ways to ship baked masks:
+ * 1. A mask library for the whole project: **Pixel Collision > Bake Masks** in the editor, or
+ *    `npx pixel-collision bake <project>`, writes `assets/pixel-collision-masks/pixel-masks.ts`, a
+ *    script that calls `PixelMasks.addLibrary(...)` when the game starts: nothing to wire. Builds
+ *    bake it again before they start, so it is current in native and mini-game builds.
+ *    A library JSON can also be assigned to `PixelCollider.maskLibrary` or loaded with
+ *    `PixelMasks.addLibrary(json)`; `PixelMasks.bakeLibrary(frames, threshold)` makes one from code.
+ * 2. One mask for one collider: a `BufferAsset` (a `.bin` file holding `BitMask.serialize()`)
  *    assigned to `PixelCollider.bakedMask`.
- * 2. A library for many frames: a JSON file (`JsonAsset`) in this format, assigned to
- *    `PixelCollider.maskLibrary` or loaded once with `PixelMasks.addLibrary(json)`:
- *
- * ```json
- * { "format": "pixel-collision-masks", "version": 1,
- *   "masks": [ { "texture": "<texture uuid>", "rect": [x, y, width, height], "rotated": false,
- *                "threshold": 0, "frame": "<sprite frame name, informative>",
- *                "data": "<base64 of BitMask.serialize()>" } ] }
- * ```
- *
- * `texture` and `rect` are the frame's source texture and rect before any dynamic-atlas packing
- * (what `SpriteFrame.original` keeps), so a library matches a frame however it was packed.
- * `PixelMasks.bakeLibrary(frames, threshold)` makes one from code.
- *
- * No `atob`/`btoa` (mini-game runtimes may lack them): a small base64 codec is below.
  */
-import { BitMask } from '../core/index';
-
-export const MASK_LIBRARY_FORMAT = 'pixel-collision-masks';
-export const MASK_LIBRARY_VERSION = 1;
-
-/** One entry of a mask library (see the file header). */
-export interface BakedMaskEntry {
-    texture: string;
-    rect: [number, number, number, number];
-    rotated: boolean;
-    threshold: number;
-    frame?: string;
-    data: string;
-}
-
-/** A mask library (see the file header). */
-export interface MaskLibrary {
-    format: typeof MASK_LIBRARY_FORMAT;
-    version: number;
-    masks: BakedMaskEntry[];
-}
-
-/** The lookup key of a frame region: source texture uuid, rect, rotation, threshold. */
-export function bakedKey(texture: string, x: number, y: number, w: number, h: number, rotated: boolean, threshold: number): string {
-    return `${texture}|${x},${y},${w},${h}|${rotated ? 1 : 0}|${threshold}`;
-}
-
-/** Checks a parsed library and returns its entries; throws a clear error for anything else. */
-export function checkLibrary(json: unknown, name = 'mask library'): BakedMaskEntry[] {
-    const lib = json as Partial<MaskLibrary> | null;
-    if (!lib || typeof lib !== 'object' || lib.format !== MASK_LIBRARY_FORMAT) {
-        throw new TypeError(`${name} is not a pixel-collision mask library (expected "format": "${MASK_LIBRARY_FORMAT}"). Bake it with PixelMasks.bakeLibrary() or the editor's Bake Masks.`);
-    }
-    if (lib.version !== MASK_LIBRARY_VERSION) {
-        throw new RangeError(`${name} has version ${String(lib.version)}; this build reads version ${MASK_LIBRARY_VERSION}. Re-bake it with this version of pixel-collision.`);
-    }
-    if (!Array.isArray(lib.masks)) throw new TypeError(`${name} has no "masks" array. Re-bake it.`);
-    for (const e of lib.masks) {
-        if (!e || typeof e.texture !== 'string' || !Array.isArray(e.rect) || e.rect.length !== 4 || typeof e.data !== 'string'
-            || typeof e.threshold !== 'number') {
-            throw new TypeError(`${name} has an entry without texture / rect [x, y, w, h] / threshold / data. Re-bake it.`);
-        }
-    }
-    return lib.masks;
-}
-
-/** Decodes one entry's mask and checks it has the rect's size. */
-export function decodeEntry(e: BakedMaskEntry): BitMask {
-    const mask = BitMask.deserialize(decodeBase64(e.data));
-    if (mask.width !== e.rect[2] || mask.height !== e.rect[3]) {
-        throw new RangeError(`baked mask for ${e.frame ?? e.texture} is ${mask.width}x${mask.height} but its rect is ${e.rect[2]}x${e.rect[3]}. Re-bake it.`);
-    }
-    return mask;
-}
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const LOOKUP = new Int16Array(128).fill(-1);
-for (let i = 0; i < 64; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
-
-/** Standard base64 (RFC 4648, with padding). */
-export function encodeBase64(bytes: Uint8Array): string {
-    let s = '';
-    let i = 0;
-    for (; i + 2 < bytes.length; i += 3) {
-        const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-        s += ALPHABET[n >>> 18] + ALPHABET[(n >>> 12) & 63] + ALPHABET[(n >>> 6) & 63] + ALPHABET[n & 63];
-    }
-    const rest = bytes.length - i;
-    if (rest === 1) {
-        const n = bytes[i] << 16;
-        s += ALPHABET[n >>> 18] + ALPHABET[(n >>> 12) & 63] + '==';
-    } else if (rest === 2) {
-        const n = (bytes[i] << 16) | (bytes[i + 1] << 8);
-        s += ALPHABET[n >>> 18] + ALPHABET[(n >>> 12) & 63] + ALPHABET[(n >>> 6) & 63] + '=';
-    }
-    return s;
-}
-
-/** Decodes standard base64 (whitespace ignored); throws on any other character. */
-export function decodeBase64(text: string): Uint8Array {
-    const s = text.replace(/\s+/g, '');
-    if (s.length % 4 !== 0) throw new TypeError('baked mask data is not base64 (length not a multiple of 4). Re-bake the mask.');
-    const pad = s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0;
-    const out = new Uint8Array((s.length / 4) * 3 - pad);
-    let o = 0;
-    for (let i = 0; i < s.length; i += 4) {
-        let n = 0;
-        for (let k = 0; k < 4; k++) {
-            const ch = s.charCodeAt(i + k);
-            const v = ch === 61 && i + k >= s.length - pad ? 0 : ch < 128 ? LOOKUP[ch] : -1;
-            if (v < 0) throw new TypeError('baked mask data is not base64 (bad character). Re-bake the mask.');
-            n = (n << 6) | v;
-        }
-        if (o < out.length) out[o++] = n >>> 16;
-        if (o < out.length) out[o++] = (n >>> 8) & 255;
-        if (o < out.length) out[o++] = n & 255;
-    }
-    return out;
-}
+export {
+    MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION, BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, decodeEntry,
+    encodeBase64, decodeBase64,
+} from '../core/index';
+export type { BakedMaskEntry, MaskLibrary } from '../core/index';

@@ -14,7 +14,7 @@ export { PixelContact } from './contact';
 export { PixelMasks, PixelMaskCache, regionOf } from './masks';
 export type { MaskEntry, MaskSource, MaskCacheStats } from './masks';
 export { PixelCollisionGroup, maskBitsOfGroup, refreshGroups } from './groups';
-export { MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION, bakedKey, encodeBase64, decodeBase64 } from './baked';
+export { MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION, BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, encodeBase64, decodeBase64 } from './baked';
 export type { MaskLibrary, BakedMaskEntry } from './baked';
 export { spriteToWorld, spriteLocalQuad, quadToWorld } from './sprite-geometry';
 export { PixelDebugDraw } from './debug-draw';

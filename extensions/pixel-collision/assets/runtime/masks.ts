@@ -3,8 +3,11 @@
  * shared by every collider that shows that frame, in a cache whose size a game can read.
  *
  * Where a mask comes from, in this order (each fallback is logged once, saying what to do):
- * 1. **baked**: a library entry for the frame's region (`PixelMasks.addLibrary`, or a collider's
- *    `maskLibrary` / `bakedMask`; see baked.ts for the format);
+ * 1. **baked**: a library entry for the frame: by the SpriteFrame asset's uuid (so a frame that Auto
+ *    Atlas or the dynamic atlas repacked still finds it), else by its source region. The project's
+ *    library is baked by Pixel Collision > Bake Masks / `npx pixel-collision bake` / every build,
+ *    and loads itself at startup; a collider's `maskLibrary` / `bakedMask` also work (see
+ *    core/mask-library.ts for the format);
  * 2. **pixels**: the texture's CPU copy: `ImageAsset.data` as RGBA8 bytes (an `ArrayBufferView`),
  *    or an image / canvas / bitmap drawn to a 2D canvas and read with `getImageData` (web);
  * 3. **readback**: one synchronous GPU copy of the frame's region (`device.copyTextureToBuffers`),
@@ -21,7 +24,7 @@ import type { ImageAsset, SpriteFrame } from 'cc';
 /** The engine's texture base class (not exported under a public name). */
 type TextureBase = SpriteFrame['texture'];
 import { BitMask } from '../core/index';
-import { bakedKey, checkLibrary, decodeEntry, encodeBase64, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from './baked';
+import { BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, decodeEntry, encodeBase64, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from './baked';
 import type { BakedMaskEntry, MaskLibrary } from './baked';
 
 /** Where a cached mask came from. */
@@ -78,6 +81,8 @@ export class PixelMaskCache {
     /** Per frame object: its entries by threshold (frame switches then allocate nothing). */
     private _byFrame = new WeakMap<SpriteFrame, MaskEntry[]>();
     private _baked = new Map<string, BakedMaskEntry>();
+    /** Library entries that name their sprite frame, by `bakedUuidKey(uuid, threshold)`. */
+    private _bakedByUuid = new Map<string, BakedMaskEntry>();
     private _warned = new Set<string>();
     private _stats: MaskCacheStats = { masks: 0, bytes: 0, hits: 0, misses: 0, baked: 0, pixels: 0, readback: 0, none: 0 };
     private _canvas: { ctx: CanvasRenderingContext2D; source: unknown } | null = null;
@@ -125,18 +130,23 @@ export class PixelMaskCache {
         this._byTexture.clear();
         this._byFrame = new WeakMap();
         this._baked.clear();
+        this._bakedByUuid.clear();
         this._warned.clear();
         const s = this._stats;
         s.masks = s.bytes = s.hits = s.misses = s.baked = s.pixels = s.readback = s.none = 0;
     }
 
     /**
-     * Loads a mask library (the parsed JSON of a baked library, see baked.ts). Throws a clear
-     * error for anything that is not one. Entries replace earlier ones for the same region.
+     * Loads a mask library (the parsed JSON of a baked library, see core/mask-library.ts). Throws
+     * a clear error for anything that is not one. Entries replace earlier ones for the same sprite
+     * frame uuid or region. The project's baked library calls this itself when the game starts.
      */
     addLibrary(json: unknown, name?: string): number {
         const entries = checkLibrary(json, name);
-        for (const e of entries) this._baked.set(bakedKey(e.texture, e.rect[0], e.rect[1], e.rect[2], e.rect[3], !!e.rotated, e.threshold), e);
+        for (const e of entries) {
+            this._baked.set(bakedKey(e.texture, e.rect[0], e.rect[1], e.rect[2], e.rect[3], !!e.rotated, e.threshold), e);
+            if (e.uuid) this._bakedByUuid.set(bakedUuidKey(e.uuid, e.threshold), e);
+        }
         return entries.length;
     }
 
@@ -151,7 +161,9 @@ export class PixelMaskCache {
             const r = regionOf(f, REGION);
             const mask = this._read(r, threshold);
             if (!mask) throw new Error(`bakeLibrary: the pixels of frame "${f.name}" cannot be read on this platform; bake in a web preview or in the editor.`);
+            const uuid = assetUuid(f);
             masks.push({
+                ...(uuid ? { uuid } : {}),
                 texture: textureUuid(r.texture), rect: [r.x, r.y, r.w, r.h], rotated: r.rotated, threshold,
                 frame: f.name, data: encodeBase64(mask.serialize()),
             });
@@ -207,7 +219,7 @@ export class PixelMaskCache {
     private _build(r: Region, threshold: number, frame: SpriteFrame, who: string): MaskEntry {
         const base = { refs: 0, texture: r.texture, x: r.x, y: r.y, w: r.w, h: r.h, rotated: r.rotated, threshold };
         const uuid = textureUuid(r.texture);
-        const baked = uuid ? this._baked.get(bakedKey(uuid, r.x, r.y, r.w, r.h, r.rotated, threshold)) : undefined;
+        const baked = this._bakedFor(frame, r, uuid, threshold);
         if (baked) {
             try {
                 return { ...base, mask: decodeEntry(baked), source: 'baked' };
@@ -219,11 +231,24 @@ export class PixelMaskCache {
         if (fromPixels) return { ...base, mask: fromPixels, source: 'pixels' };
         const fromGpu = this._readBack(r, threshold);
         if (fromGpu) {
-            this.warnOnce(`readback:${uuid || frame.name}`, `frame "${frame.name}": its texture has no CPU pixels here, so its mask was read back from the GPU (one synchronous copy). Bake its mask to skip that: PixelMasks.bakeLibrary() or the editor's Bake Masks.`);
+            this.warnOnce(`readback:${uuid || frame.name}`, `frame "${frame.name}": its texture has no CPU pixels here, so its mask was read back from the GPU (one synchronous copy). ${BAKE_HINT} to skip that.`);
             return { ...base, mask: fromGpu, source: 'readback' };
         }
-        this.warnOnce(`none:${uuid || frame.name}`, `${who}: the pixels of frame "${frame.name}" cannot be read on this platform (no CPU copy, no GPU readback), so it collides as its bounding box. Bake its mask (PixelMasks.bakeLibrary() or the editor's Bake Masks) and assign the library to the collider's maskLibrary.`);
+        this.warnOnce(`none:${uuid || frame.name}`, `${who}: the pixels of frame "${frame.name}" cannot be read on this platform (no CPU copy, no GPU readback), so it collides as its bounding box. ${BAKE_HINT}; the baked library loads itself at startup.`);
         return { ...base, mask: null, source: 'none' };
+    }
+
+    /**
+     * The library entry of a frame: by its SpriteFrame uuid first (found however the frame was
+     * packed; the mask must have the rect's size), then by its source region.
+     */
+    private _bakedFor(frame: SpriteFrame, r: Region, textureId: string, threshold: number): BakedMaskEntry | undefined {
+        const frameId = assetUuid(frame);
+        if (frameId) {
+            const e = this._bakedByUuid.get(bakedUuidKey(frameId, threshold));
+            if (e && e.rect[2] === r.w && e.rect[3] === r.h) return e;
+        }
+        return textureId ? this._baked.get(bakedKey(textureId, r.x, r.y, r.w, r.h, r.rotated, threshold)) : undefined;
     }
 
     /** Pixels, then readback (for baking). */
@@ -333,6 +358,11 @@ function sameRegion(e: MaskEntry, r: Region): boolean {
 
 function textureUuid(t: TextureBase): string {
     return (t as unknown as { _uuid?: string })._uuid ?? '';
+}
+
+/** An asset's uuid ('' for assets made in code). */
+function assetUuid(a: SpriteFrame): string {
+    return (a as unknown as { _uuid?: string })._uuid ?? '';
 }
 
 function isDrawable(d: unknown): d is CanvasImageSource {

@@ -1,0 +1,13 @@
+/**
+ * Mask baking: reads a Creator 3.8 project's PNG textures and their `.meta` files (sprite frames
+ * of images and of TexturePacker `.plist` atlases), collects the alpha thresholds its
+ * `PixelCollider`s use, and writes the runtime's mask library into the project as a script the
+ * game loads at startup (see `DEFAULT_OUT`). Node only: no `cc`, no `Editor`; used by the editor
+ * menu, the inspector's Bake button, the build hook and the CLI.
+ */
+export type { BakeOptions, BakeReport, BakeError } from './types';
+export { DEFAULT_OUT, CONFIG_FILE, CACHE_FILE } from './types';
+export { bakeProject, bakeFrames } from './bake';
+export { formatSummary } from './bake';
+export { createBakeScheduler } from './auto';
+export type { BakeScheduler } from './auto';

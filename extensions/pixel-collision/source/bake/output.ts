@@ -1,0 +1,63 @@
+/**
+ * The generated library script. Creator compiles every script under `assets/` into the game and
+ * runs it when its bundle loads (the main bundle loads before the first scene), so a script whose
+ * top level calls `PixelMasks.addLibrary` gives every collider its baked masks with nothing to
+ * wire, on every platform, without a resources bundle or a load call.
+ */
+import { randomUUID } from 'node:crypto';
+import { checkLibrary, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from '../../assets/core/index';
+import type { BakedMaskEntry } from '../../assets/core/index';
+
+const BEGIN = '/* pixel-collision-masks: begin */';
+const END = '/* pixel-collision-masks: end */';
+
+/** The script's text for sorted `entries` (one entry per line, keys in a fixed order). */
+export function renderLibraryScript(entries: readonly BakedMaskEntry[], outRel: string): string {
+    const lines = entries.map((e) => JSON.stringify(normalize(e)));
+    return [
+        '// Baked pixel-collision masks. Generated: do not edit, bake again instead (Pixel Collision >',
+        '// Bake Masks in the editor, `npx pixel-collision bake <project>`, or any build, which bakes first).',
+        '// Commit it with the project. It runs when the game starts and hands the masks to the runtime, so',
+        '// colliders find them without reading textures (native and mini-game builds cannot read them).',
+        "import { PixelMasks } from 'db://pixel-collision/runtime/index';",
+        '',
+        `const library = ${BEGIN} {`,
+        `"format": ${JSON.stringify(MASK_LIBRARY_FORMAT)},`,
+        `"version": ${MASK_LIBRARY_VERSION},`,
+        '"masks": [',
+        lines.map((l, i) => (i < lines.length - 1 ? l + ',' : l)).join('\n'),
+        `]} ${END};`,
+        '',
+        `PixelMasks.addLibrary(library, ${JSON.stringify(`baked masks (${outRel})`)});`,
+        '',
+    ].join('\n');
+}
+
+/** The entries of a script written by {@link renderLibraryScript}; throws when it is not one. */
+export function parseLibraryScript(text: string): BakedMaskEntry[] {
+    const a = text.indexOf(BEGIN), b = text.indexOf(END);
+    if (a < 0 || b < a) throw new Error('it is not a baked mask library script (markers missing)');
+    return checkLibrary(JSON.parse(text.slice(a + BEGIN.length, b)), 'the baked mask library').map(normalize);
+}
+
+function normalize(e: BakedMaskEntry): BakedMaskEntry {
+    const out: BakedMaskEntry = {} as BakedMaskEntry;
+    if (e.uuid) out.uuid = e.uuid;
+    out.texture = e.texture;
+    out.rect = [e.rect[0], e.rect[1], e.rect[2], e.rect[3]];
+    out.rotated = !!e.rotated;
+    out.threshold = e.threshold;
+    if (e.frame !== undefined) out.frame = e.frame;
+    out.data = e.data;
+    return out;
+}
+
+/** A new script meta (Creator 3.8's `typescript` importer); written once, so its uuid stays. */
+export function scriptMeta(): string {
+    return JSON.stringify({ ver: '4.0.24', importer: 'typescript', imported: true, uuid: randomUUID(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
+}
+
+/** A new folder meta (Creator 3.8's `directory` importer). */
+export function folderMeta(): string {
+    return JSON.stringify({ ver: '1.2.0', importer: 'directory', imported: true, uuid: randomUUID(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
+}

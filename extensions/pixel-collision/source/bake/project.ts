@@ -1,0 +1,184 @@
+/**
+ * What a Creator 3.8 project holds, read from its files the way Creator's importers wrote them:
+ * PNG images and their `.meta` (importer `image`: a `texture` sub-asset `<uuid>@6c48a` and, for
+ * sprites, a `sprite-frame` sub-asset `<uuid>@f9941`), TexturePacker atlases (`.plist` with a meta
+ * of importer `sprite-atlas`: `userData.textureUuid` names the atlas PNG's texture, one
+ * `sprite-frame` sub-asset per frame), and the alpha thresholds of the `PixelCollider`s in scenes
+ * and prefabs.
+ *
+ * A sprite frame's `userData` (what the engine's SpriteFrame is built from):
+ *
+ * ```
+ *   trimX, trimY         top-left of the frame's texels in the texture (y down)
+ *   width, height        the frame's UPRIGHT size (SpriteFrame.rect)
+ *   rotated              stored rotated 90° clockwise: it occupies height x width texels
+ *   offsetX, offsetY     rect centre minus original centre (y up); rawWidth, rawHeight: original size
+ *   imageUuidOrDatabaseUri   the texture sub-asset's uuid (`<image uuid>@6c48a`) when isUuid
+ * ```
+ */
+import * as fs from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** The uuid in `extensions/pixel-collision/assets/runtime/PixelCollider.ts.meta` (a test checks it). */
+export const PIXEL_COLLIDER_SCRIPT_UUID = '18293665-dd38-437f-8479-d43c875e4907';
+
+/** One sprite frame to bake. */
+export interface FrameInfo {
+    /** The SpriteFrame asset's uuid, e.g. `<image uuid>@f9941`. */
+    uuid: string;
+    /** Display name (plist frame name, or the image's name). */
+    name: string;
+    /** The texture sub-asset's uuid (what the runtime sees as `frame.texture._uuid`). */
+    texture: string;
+    x: number;
+    y: number;
+    /** Upright size. */
+    w: number;
+    h: number;
+    rotated: boolean;
+    /** The meta it was declared in (relative to the project). */
+    meta: string;
+}
+
+/** A PNG and the frames that show it. */
+export interface ImageInfo {
+    /** Relative to the project (forward slashes). */
+    png: string;
+    imageUuid: string;
+    /** Metas its frames come from: its own, plus atlas metas pointing at it. */
+    metas: string[];
+    frames: FrameInfo[];
+}
+
+/** What one meta file says (the part the bake needs); cached by the meta's size + mtime. */
+export type MetaSummary =
+    | { kind: 'image'; imageUuid: string; texture: string; frames: RawFrame[] }
+    | { kind: 'atlas'; texture: string; frames: RawFrame[] }
+    | { kind: 'other' };
+
+/** A frame as its meta declares it (its texture not yet resolved). */
+export interface RawFrame {
+    uuid: string;
+    name: string;
+    /** imageUuidOrDatabaseUri, or '' when it is not a uuid. */
+    source: string;
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    rotated: boolean;
+}
+
+export interface Problem { file: string; message: string }
+
+/** Files under `dir` (relative to `root`, forward slashes, sorted), skipping hidden names. */
+export function walkFiles(root: string, dir: string, skip?: (rel: string) => boolean): string[] {
+    const out: string[] = [];
+    const visit = (abs: string): void => {
+        let names: string[];
+        try { names = fs.readdirSync(abs).sort(); } catch { return; }
+        for (const name of names) {
+            if (name.startsWith('.') || name === 'node_modules') continue;
+            const p = join(abs, name);
+            const rel = relative(root, p).split(sep).join('/');
+            if (skip?.(rel)) continue;
+            let st: fs.Stats;
+            try { st = fs.statSync(p); } catch { continue; }
+            if (st.isDirectory()) visit(p);
+            else out.push(rel);
+        }
+    };
+    visit(join(root, dir));
+    return out;
+}
+
+/** Reads what the bake needs from one parsed meta; throws a clear error for a meta it cannot use. */
+export function summarizeMeta(json: unknown, file: string): MetaSummary {
+    const meta = json as { importer?: unknown; uuid?: unknown; subMetas?: Record<string, unknown>; userData?: Record<string, unknown> } | null;
+    if (!meta || typeof meta !== 'object' || typeof meta.importer !== 'string') {
+        throw new Error(`${file} is not a Creator asset meta (no "importer").`);
+    }
+    const subs = meta.subMetas && typeof meta.subMetas === 'object' ? meta.subMetas : {};
+    if (meta.importer === 'image') {
+        if (typeof meta.uuid !== 'string') throw new Error(`${file} has no "uuid".`);
+        let texture = '';
+        const frames: RawFrame[] = [];
+        for (const id of Object.keys(subs).sort()) {
+            const sub = subs[id] as { importer?: unknown; uuid?: unknown } | null;
+            if (!sub || typeof sub !== 'object') continue;
+            if (sub.importer === 'texture' && typeof sub.uuid === 'string') texture = sub.uuid;
+            else if (sub.importer === 'sprite-frame') frames.push(rawFrame(sub, file, ''));
+        }
+        if (frames.length && !texture) throw new Error(`${file} has sprite frames but no texture sub-asset; reimport the image in Creator.`);
+        return { kind: 'image', imageUuid: meta.uuid, texture, frames };
+    }
+    if (meta.importer === 'sprite-atlas') {
+        const ud = meta.userData ?? {};
+        if (typeof ud.textureUuid !== 'string' || !ud.textureUuid) {
+            throw new Error(`${file}: the atlas names no texture (userData.textureUuid); put its PNG next to the .plist and reimport it in Creator.`);
+        }
+        const frames: RawFrame[] = [];
+        for (const id of Object.keys(subs).sort()) {
+            const sub = subs[id] as { importer?: unknown } | null;
+            if (sub && typeof sub === 'object' && sub.importer === 'sprite-frame') frames.push(rawFrame(sub, file, ud.textureUuid));
+        }
+        return { kind: 'atlas', texture: ud.textureUuid, frames };
+    }
+    return { kind: 'other' };
+}
+
+function rawFrame(sub: Record<string, unknown>, file: string, fallbackSource: string): RawFrame {
+    const ud = (sub.userData ?? {}) as Record<string, unknown>;
+    const uuid = sub.uuid;
+    if (typeof uuid !== 'string' || !uuid) throw new Error(`${file}: a sprite-frame sub-asset has no uuid; reimport it in Creator.`);
+    const num = (k: string): number => {
+        const v = ud[k];
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+            throw new Error(`${file}: sprite frame ${uuid} has no valid userData.${k} (got ${JSON.stringify(v)}); reimport it in Creator.`);
+        }
+        return v;
+    };
+    const src = typeof ud.imageUuidOrDatabaseUri === 'string' && ud.isUuid !== false ? ud.imageUuidOrDatabaseUri : '';
+    const name = typeof sub.name === 'string' && sub.name !== 'spriteFrame' ? sub.name
+        : typeof sub.displayName === 'string' && sub.displayName ? sub.displayName : uuid;
+    return { uuid, name, source: src || fallbackSource, x: num('trimX'), y: num('trimY'), w: num('width'), h: num('height'), rotated: ud.rotated === true };
+}
+
+/**
+ * Creator's uuid compression (the class id a scene uses for a project script's component): the
+ * first 5 hex digits kept, then each 3 hex digits as 2 base64 digits.
+ */
+export function compressUuid(uuid: string): string {
+    const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const hex = uuid.replace(/-/g, '').toLowerCase();
+    let out = hex.slice(0, 5);
+    for (let i = 5; i < 32; i += 3) {
+        const v = parseInt(hex.slice(i, i + 3), 16);
+        out += B64[v >> 6] + B64[v & 63];
+    }
+    return out;
+}
+
+/**
+ * The alpha thresholds a serialized scene or prefab gives its PixelColliders: each component's
+ * `_alphaThreshold`, and prefab instance overrides of it. Throws when the file is not JSON.
+ */
+export function thresholdsInAsset(text: string, file: string): number[] {
+    let json: unknown;
+    try { json = JSON.parse(text); } catch (err) { throw new Error(`${file} is not valid JSON (${(err as Error).message}).`); }
+    if (!Array.isArray(json)) return [];
+    const classId = compressUuid(PIXEL_COLLIDER_SCRIPT_UUID);
+    const found: number[] = [];
+    const colliders = new Set<number>();
+    json.forEach((o, i) => { if (o && o.__type__ === classId) colliders.add(i); });
+    for (const i of colliders) {
+        const t = (json[i] as { _alphaThreshold?: unknown })._alphaThreshold;
+        found.push(typeof t === 'number' ? t : 0);
+    }
+    for (const o of json) {
+        if (!o || o.__type__ !== 'CCPropertyOverrideInfo' || !Array.isArray(o.propertyPath)) continue;
+        const last = o.propertyPath[o.propertyPath.length - 1];
+        if ((last === '_alphaThreshold' || last === 'alphaThreshold') && typeof o.value === 'number') found.push(o.value);
+    }
+    return found.filter((t) => Number.isInteger(t) && t >= 0 && t <= 255);
+}

@@ -1,0 +1,44 @@
+/** Public types of the baking module (see index.ts). */
+
+/** Where the generated library goes, relative to the project folder. */
+export const DEFAULT_OUT = 'assets/pixel-collision-masks/pixel-masks.ts';
+/** Optional project settings (JSON, where Creator keeps an extension's project settings): `{ "thresholds": [0, 64], "out": "assets/.../pixel-masks.ts" }`. */
+export const CONFIG_FILE = 'settings/v2/packages/pixel-collision.json';
+/** The incremental cache, in Creator's per-project temp folder (not committed). */
+export const CACHE_FILE = 'temp/pixel-collision/bake-cache.json';
+
+export interface BakeOptions {
+    /** Thresholds to bake besides those the project's scenes / prefabs use and the config's (default [0]). */
+    thresholds?: number[];
+    /** Called with one line per texture read or skipped, and per error. */
+    onProgress?: (line: string) => void;
+    /** Output script path relative to the project (default: the config's `out`, else DEFAULT_OUT). */
+    out?: string;
+    /** Ignore the cache: decode every image again. */
+    force?: boolean;
+}
+
+/** One problem with one file; the bake goes on with the others. */
+export interface BakeError {
+    /** Path relative to the project folder. */
+    file: string;
+    message: string;
+}
+
+export interface BakeReport {
+    /** PNG files decoded in this run. */
+    texturesRead: number;
+    /** PNG files whose masks came from the cache (PNG and metas unchanged). */
+    texturesSkipped: number;
+    /** Sprite frames with masks in the library. */
+    framesBaked: number;
+    /** Library entries (frames x thresholds). */
+    masks: number;
+    /** The thresholds baked, ascending. */
+    thresholds: number[];
+    /** Absolute path of the generated library script. */
+    output: string;
+    /** Whether the library file was (re)written (false when its bytes were already the same). */
+    written: boolean;
+    errors: BakeError[];
+}
