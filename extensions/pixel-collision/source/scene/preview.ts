@@ -233,9 +233,9 @@ export class ColliderPreview {
             c.updateShape();
             c.getOutline(seg);
         }
-        if (!force && sameNumbers(seg, this._drawn)) return colliders.length;
+        if (!force && this.helper && sameNumbers(seg, this._drawn)) return colliders.length;
         if (colliders.length === 0) {
-            if (this._g) this._g.clear();
+            if (this.helper && this._g) this._g.clear();
             this._drawn.length = 0;
             return 0;
         }
@@ -257,7 +257,7 @@ export class ColliderPreview {
     private _graphics(near: NodeLike): GraphicsLike | null {
         const root = this._renderRoot(near);
         if (!root) return null;
-        let helper = this._helper && this._helper.isValid ? this._helper : null;
+        let helper = this.helper;
         if (!helper) {
             const F = this.cc.CCObject.Flags;
             helper = new this.cc.Node(HELPER_NAME) as NodeLike;
