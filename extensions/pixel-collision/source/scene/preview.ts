@@ -69,9 +69,14 @@ export interface CcApi {
 export const COLLIDER_CLASS = 'PixelCollider';
 /** The helper node's name (not shown in the Hierarchy). */
 export const HELPER_NAME = 'PixelCollisionPreview';
-/** Outline colour (green, like Creator's own collider gizmos) and width in world units. */
+/**
+ * Outline colour (green, like Creator's own collider gizmos) and width in world units. The engine's
+ * Graphics fades a stroke over about one screen pixel on each side (anti-aliasing), so a line
+ * narrower than 3 pixels never reaches its colour: seen in the engine, width 1.5 drew at 16% and
+ * 2 at 50% of the colour, 3 at 100%.
+ */
 export const OUTLINE_RGBA: readonly [number, number, number, number] = [50, 230, 90, 255];
-export const OUTLINE_WIDTH = 1.5;
+export const OUTLINE_WIDTH = 3;
 /** The inspector's picture is at most this many dots a side. */
 export const PICTURE_MAX = 96;
 
@@ -139,6 +144,8 @@ export function findNode(root: NodeLike | null, uuid: string): NodeLike | null {
 }
 
 export class ColliderPreview {
+    /** Outline width in world units. */
+    lineWidth = OUTLINE_WIDTH;
     private _helper: NodeLike | null = null;
     private _g: GraphicsLike | null = null;
     private _uuids: string[] = [];
@@ -242,7 +249,7 @@ export class ColliderPreview {
         const g = this._graphics(colliders[0].node);
         if (!g) return 0;
         g.clear();
-        g.lineWidth = OUTLINE_WIDTH;
+        g.lineWidth = this.lineWidth;
         g.strokeColor = this._color;
         for (let k = 0; k < seg.length; k += 4) {
             g.moveTo(seg[k], seg[k + 1]);
