@@ -2,7 +2,7 @@
  * The editor-process entry's work (source/editor/methods.ts, wired by source/main.ts) with the
  * Editor double: the Bake Masks menu, the inspector's Bake button and the scene view preview.
  */
-import { createMethods, SCENE_SCRIPT } from '../../extensions/pixel-collision/source/editor/methods';
+import { AUTO_BAKE_DELAY_MS, createMethods, isBakeInput, SCENE_SCRIPT } from '../../extensions/pixel-collision/source/editor/methods';
 import type { ConsoleLike } from '../../extensions/pixel-collision/source/editor/methods';
 import { assetFolderUrl, DIALOG_MAX_ERRORS } from '../../extensions/pixel-collision/source/editor/format';
 import { editorDouble, translate } from './editor-double';
@@ -153,5 +153,82 @@ describe('assetFolderUrl', () => {
         ['/p/game', '/p/game/assets-old/masks.ts', null],
     ])('%s + %s -> %s', (dir, file, url) => {
         expect(assetFolderUrl(dir, file)).toBe(url);
+    });
+});
+
+describe('re-baking on asset changes', () => {
+    /** The baking module's scheduler, by hand: records its use; `run()` does what its timer would. */
+    function withScheduler(result = report()) {
+        const editor = editorDouble();
+        const out = sink();
+        const baker = fakeBaker(result, []);
+        const sched = { delay: 0, scheduled: 0, disposed: false, bake: null as null | (() => Promise<unknown>), onError: null as null | ((e: unknown) => void) };
+        const withSched = Object.assign(baker, {
+            createBakeScheduler(bake: () => Promise<unknown>, delayMs?: number, onError?: (e: unknown) => void) {
+                sched.bake = bake; sched.delay = delayMs ?? -1; sched.onError = onError ?? null;
+                return { schedule: () => { sched.scheduled++; }, idle: async () => undefined, dispose: () => { sched.disposed = true; } };
+            },
+        });
+        const m = createMethods(() => editor, () => withSched, out);
+        const run = async () => { await sched.bake!().catch((e) => sched.onError?.(e)); };
+        return { editor, out, baker, sched, m, run };
+    }
+
+    test('a changed image, atlas, scene or prefab schedules a quiet bake of the project; scripts and folders do not', async () => {
+        const { editor, out, baker, sched, m, run } = withScheduler();
+        m.onAssetChanged('u1', { file: '/projects/game/assets/hero.png', url: 'db://assets/hero.png' });
+        m.onAssetChanged('u2', { url: 'db://assets/atlas/sheet.plist' });
+        m.onAssetChanged('u3', { url: 'db://assets/scenes/main.scene' });
+        m.onAssetChanged('u4', { url: 'db://assets/pixel-collision-masks/pixel-masks.ts' }); // the library itself
+        m.onAssetChanged('u5', { url: 'db://assets/sprites' });
+        m.onAssetChanged('u6', undefined);
+        expect(sched.scheduled).toBe(3);
+        expect(sched.delay).toBe(AUTO_BAKE_DELAY_MS);
+        await run();
+        expect(baker.calls).toEqual([{ kind: 'project', dir: '/projects/game', opts: undefined }]);
+        expect(editor.dialogs).toEqual([]); // nobody asked: no dialog
+        expect(out.log_).toEqual([expect.stringMatching(/^\[Pixel Collision\] Baked 14 mask/)]);
+        expect(editor.requests.map((r) => r.args[0])).toEqual(['db://assets/pixel-collision-masks']);
+        m.dispose();
+        expect(sched.disposed).toBe(true);
+    });
+
+    test('an unchanged library is silent; per-file errors still reach the console; a failure is an error line', async () => {
+        const quiet = withScheduler(report({ written: false }));
+        quiet.m.onAssetChanged('u', { url: 'db://assets/a.png' });
+        await quiet.run();
+        expect([quiet.out.log_, quiet.out.warn_, quiet.editor.requests]).toEqual([[], [], []]);
+
+        const bad = withScheduler(report({ written: false, errors: [{ file: 'assets/a.png', message: 'not a PNG file' }] }));
+        bad.m.onAssetChanged('u', { url: 'db://assets/a.png' });
+        await bad.run();
+        expect(bad.out.warn_).toEqual(['[Pixel Collision] assets/a.png: not a PNG file']);
+
+        const failing = withScheduler(new Error('disk full') as never);
+        failing.m.onAssetChanged('u', { url: 'db://assets/a.png' });
+        await failing.run();
+        expect(failing.out.error_).toEqual(['[Pixel Collision] Baking failed: disk full']);
+        expect(failing.editor.dialogs).toEqual([]);
+    });
+
+    test('while a bake the user asked for runs, the automatic one waits for the next turn', async () => {
+        const { baker, sched, m, run } = withScheduler();
+        baker.hold = true;
+        const manual = m.bakeMasks();
+        await new Promise((r) => setImmediate(r));
+        m.onAssetChanged('u', { url: 'db://assets/a.png' });
+        const before = sched.scheduled;
+        await run();
+        expect(sched.scheduled).toBe(before + 1); // asked again for later
+        expect(baker.calls).toHaveLength(1);
+        baker.release();
+        await manual;
+    });
+
+    test('a baking module without a scheduler: changes bake nothing, and nothing throws', () => {
+        const { baker, m } = setup();
+        expect(() => m.onAssetChanged('u', { url: 'db://assets/a.png' })).not.toThrow();
+        expect(baker.calls).toHaveLength(0);
+        expect(isBakeInput({ file: 'C:\\game\\assets\\HERO.PNG' })).toBe(true);
     });
 });

@@ -4,6 +4,7 @@
  *
  * - menu Extension > Pixel Collision > Bake Masks -> message `bake-masks` -> `bakeMasks`;
  * - the inspector's Bake button -> message `bake-frames` -> `bakeFrames(frameUuids, thresholds)`;
+ * - asset-db changes of images, atlases, scenes and prefabs -> `onAssetChanged`: a quiet re-bake;
  * - selection and node changes -> `showSelection`: the scene script (scene.ts) outlines the selected
  *   PixelColliders in the scene view.
  */
@@ -20,12 +21,14 @@ export const methods = {
     onSelectionChanged: (type?: unknown) => impl.onSelectionChanged(type),
     onNodeChanged: (uuid?: unknown) => impl.onNodeChanged(uuid),
     onSceneReady: () => impl.showSelection(),
+    onAssetChanged: (uuid?: unknown, info?: unknown) => impl.onAssetChanged(uuid, info),
 };
 
 /** Called when the extension is enabled. */
 export function load(): void {}
 
-/** Called when the extension is disabled or the editor closes: removes the scene view outlines. */
+/** Called when the extension is disabled or the editor closes: stops re-baking, removes the scene view outlines. */
 export function unload(): void {
+    impl.dispose();
     void impl.hidePreview();
 }

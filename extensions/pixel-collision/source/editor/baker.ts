@@ -32,9 +32,18 @@ export interface BakeSummary {
     errors: BakeFileError[];
 }
 
+/** Coalesces bursts of asset changes into one bake at a time (the baking module's `createBakeScheduler`). */
+export interface BakeScheduler {
+    schedule(): void;
+    idle(): Promise<void>;
+    dispose(): void;
+}
+
 export interface Baker {
     bakeProject(projectDir: string, opts?: BakeCallOptions): Promise<BakeSummary>;
     bakeFrames(projectDir: string, frameUuids: string[], opts?: BakeCallOptions): Promise<BakeSummary>;
+    /** Re-baking while the editor runs; absent in a baking module without it (then nothing re-bakes on changes). */
+    createBakeScheduler?(bake: () => Promise<unknown>, delayMs?: number, onError?: (err: unknown) => void): BakeScheduler;
 }
 
 /**

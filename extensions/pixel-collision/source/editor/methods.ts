@@ -5,10 +5,13 @@
  * - `bakeFrames`: the inspector's Bake button: bakes the given sprite frames;
  * - `showSelection` (on selection and node changes): asks the scene script to outline the selected
  *   nodes' PixelColliders in the scene view.
- * Both bakes print progress and a summary to the editor console, refresh the asset database so
- * the generated library is imported, and end with a dialog.
+ * - `onAssetChanged` (asset-db add / change / delete of images, atlases, scenes, prefabs): bakes the
+ *   project again, quietly, a moment after the last change (the baking module's scheduler), so the
+ *   library stays current without anyone pressing Bake.
+ * The two bakes a user asks for print progress and a summary to the editor console, refresh the
+ * asset database so the generated library is imported, and end with a dialog.
  */
-import type { Baker, BakeCallOptions, BakeSummary } from './baker';
+import type { Baker, BakeCallOptions, BakeScheduler, BakeSummary } from './baker';
 import { assetFolderUrl, summaryDialog, summaryLines, tr } from './format';
 import type { Translate } from './format';
 
@@ -39,7 +42,23 @@ export interface EditorMethods {
     onSelectionChanged(type?: unknown): Promise<void>;
     onNodeChanged(uuid?: unknown): Promise<void>;
     hidePreview(): Promise<void>;
+    onAssetChanged(uuid?: unknown, info?: unknown): void;
+    /** Stops re-baking on changes (unload). */
+    dispose(): void;
 }
+
+/** Files whose change can change a baked mask or the thresholds to bake. */
+const BAKE_INPUT = /\.(png|plist|scene|prefab)$/i;
+
+/** Whether an asset-db broadcast's asset info (`{ file, url, ... }`) names a bake input. */
+export function isBakeInput(info: unknown): boolean {
+    if (!info || typeof info !== 'object') return false;
+    const { file, url } = info as { file?: unknown; url?: unknown };
+    return [file, url].some((p) => typeof p === 'string' && BAKE_INPUT.test(p));
+}
+
+/** Quiet time after the last asset change before the project is baked again. */
+export const AUTO_BAKE_DELAY_MS = 1500;
 
 export function createMethods(editor: () => EditorApi, baker: () => Baker, out: ConsoleLike = console): EditorMethods {
     let busy = false;
@@ -85,6 +104,23 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
         }
     }
 
+    let scheduler: BakeScheduler | null | undefined;
+
+    /** A bake nobody asked for: no dialog; the console hears of it only when the library changed or a file failed. */
+    async function autoBake(): Promise<void> {
+        if (busy) { scheduler?.schedule(); return; }
+        busy = true;
+        try {
+            const ed = editor();
+            const report = await baker().bakeProject(ed.Project.path);
+            if (report.written) summaryLines(t, report).log.slice(0, 1).forEach((l) => out.log(l));
+            summaryLines(t, report).warn.forEach((l) => out.warn(l));
+            await refresh(ed, ed.Project.path, report);
+        } finally {
+            busy = false;
+        }
+    }
+
     async function scene(method: string, ...args: unknown[]): Promise<unknown> {
         try {
             return await editor().Message.request('scene', 'execute-scene-script', { name: SCENE_SCRIPT, method, args });
@@ -117,6 +153,20 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
         },
         async hidePreview() {
             await scene('hideColliders');
+        },
+        onAssetChanged(_uuid, info) {
+            if (!isBakeInput(info)) return;
+            if (scheduler === undefined) {
+                const b = baker();
+                scheduler = b.createBakeScheduler
+                    ? b.createBakeScheduler(autoBake, AUTO_BAKE_DELAY_MS, (err) => out.error(tr(t, 'bake.failed', { message: err instanceof Error ? err.message : String(err) })))
+                    : null;
+            }
+            scheduler?.schedule();
+        },
+        dispose() {
+            scheduler?.dispose();
+            scheduler = null;
         },
     };
     return methods;
