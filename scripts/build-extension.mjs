@@ -23,6 +23,8 @@ export const ENTRIES = [
   'cli.ts', // `pixel-collision bake <project>` (package.json "bin")
   'builder.ts', // build extension entry (contributions.builder)
   'hooks.ts', // build hooks, named by builder.ts
+  'scene.ts', // scene-process script (contributions.scene.script): the scene-view outline, inspector data
+  'inspector/pixel-collider.ts', // the PixelCollider inspector section (contributions.inspector)
 ];
 
 /** Builds every entry into `outdir` (default the extension's dist/). Deterministic output. */

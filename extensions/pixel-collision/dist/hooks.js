@@ -1469,12 +1469,12 @@ var require_filter_pack = __commonJS({
       let sel = filterTypes[0];
       for (let y = 0; y < height; y++) {
         if (filterTypes.length > 1) {
-          let min2 = Infinity;
+          let min3 = Infinity;
           for (let i = 0; i < filterTypes.length; i++) {
             let sum = filterSums[filterTypes[i]](pxData, pxPos, byteWidth, bpp);
-            if (sum < min2) {
+            if (sum < min3) {
               sel = filterTypes[i];
-              min2 = sum;
+              min3 = sum;
             }
           }
         }
@@ -4232,27 +4232,45 @@ function swapKeys(keys, ids, i, j) {
   ids[j] = id;
 }
 
-// extensions/pixel-collision/assets/core/shapes.ts
-var { abs, atan2, ceil, floor, max, min, sqrt, PI } = Math;
+// extensions/pixel-collision/assets/core/shape.ts
+var { abs, atan2, max, sqrt, PI } = Math;
+var INFINITY = Number.POSITIVE_INFINITY;
 var isFiniteNumber = Number.isFinite;
 var isIntegerNumber = Number.isInteger;
-var isView = ArrayBuffer.isView;
-var INFINITY = Number.POSITIVE_INFINITY;
 var NOT_A_NUMBER = Number.NaN;
 var LOCAL = new Float64Array(4);
 var store = new Float64Array(4);
-var grid = new Float64Array(1);
-var query = new Float64Array(3);
+
+// extensions/pixel-collision/assets/core/shape-sampling.ts
+var { abs: abs2, ceil, floor, sqrt: sqrt2 } = Math;
+var isFiniteNumber2 = Number.isFinite;
+var INFINITY2 = Number.POSITIVE_INFINITY;
+var ROW_GRID = new Float64Array(1);
+var ROW_QUERY = new Float64Array(3);
 var span = new Float64Array(2);
+var eft = new Float64Array(3);
+var PF = new Float64Array(32);
+var PN = new Int32Array(8);
+
+// extensions/pixel-collision/assets/core/shape-raster.ts
+var { ceil: ceil2, floor: floor2 } = Math;
 var cellsA = new Int32Array(2);
+
+// extensions/pixel-collision/assets/core/shape-test.ts
+var { abs: abs3, ceil: ceil3, floor: floor3, max: max2, min, sqrt: sqrt3 } = Math;
+var INFINITY3 = Number.POSITIVE_INFINITY;
+var cellsA2 = new Int32Array(2);
 var cellsB = new Int32Array(2);
 var sat = new Float64Array(3);
 var axis = new Float64Array(2);
 var proj = new Float64Array(2);
+
+// extensions/pixel-collision/assets/core/response.ts
+var { floor: floor4, max: max3, min: min2 } = Math;
+var isFiniteNumber3 = Number.isFinite;
+var isIntegerNumber2 = Number.isInteger;
+var isView = ArrayBuffer.isView;
 var wall = new Float64Array(4);
-var eft = new Float64Array(3);
-var PF = new Float64Array(32);
-var PN = new Int32Array(8);
 
 // extensions/pixel-collision/assets/core/collider.ts
 var NO_LOCAL = new Float64Array(0);
@@ -4486,16 +4504,16 @@ var import_node_path = require("node:path");
 var PIXEL_COLLIDER_SCRIPT_UUID = "18293665-dd38-437f-8479-d43c875e4907";
 function walkFiles(root, dir, skip) {
   const out = [];
-  const visit = (abs2) => {
+  const visit = (abs4) => {
     let names;
     try {
-      names = fs.readdirSync(abs2).sort();
+      names = fs.readdirSync(abs4).sort();
     } catch {
       return;
     }
     for (const name of names) {
       if (name.startsWith(".") || name === "node_modules") continue;
-      const p = (0, import_node_path.join)(abs2, name);
+      const p = (0, import_node_path.join)(abs4, name);
       const rel = (0, import_node_path.relative)(root, p).split(import_node_path.sep).join("/");
       if (skip == null ? void 0 : skip(rel)) continue;
       let st;
@@ -4755,10 +4773,10 @@ function collectImages(root, files, cache, next, fail) {
   return [...byImage.values()].filter((i) => i.frames.length > 0).sort((a, b) => a.png < b.png ? -1 : a.png > b.png ? 1 : 0);
 }
 function maskImage(root, img, thresholds, cache, next, fail, force) {
-  const abs2 = (0, import_node_path2.join)(root, img.png);
+  const abs4 = (0, import_node_path2.join)(root, img.png);
   let stamp;
   try {
-    stamp = statOf(abs2);
+    stamp = statOf(abs4);
   } catch (err) {
     fail(img.png, `cannot be read (${err.message}).`);
     return null;
@@ -4767,7 +4785,7 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
   let rec = cache.pngs[img.png];
   if (!rec || rec.size !== stamp.size || rec.mtimeMs !== stamp.mtimeMs) {
     try {
-      buf = fs2.readFileSync(abs2);
+      buf = fs2.readFileSync(abs4);
     } catch (err) {
       fail(img.png, `cannot be read (${err.message}).`);
       return null;
@@ -4801,7 +4819,7 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
   }
   let png;
   try {
-    buf ??= fs2.readFileSync(abs2);
+    buf ??= fs2.readFileSync(abs4);
     png = import_pngjs.PNG.sync.read(buf);
   } catch (err) {
     fail(img.png, `cannot be decoded as PNG (${err.message}). Export it again as PNG.`);
@@ -4834,10 +4852,10 @@ function pngSize(buf) {
   return { w: buf.readUInt32BE(16), h: buf.readUInt32BE(20) };
 }
 function cachedMeta(root, rel, cache, next) {
-  const abs2 = (0, import_node_path2.join)(root, rel);
+  const abs4 = (0, import_node_path2.join)(root, rel);
   let stamp;
   try {
-    stamp = statOf(abs2);
+    stamp = statOf(abs4);
   } catch (err) {
     return { kind: "error", message: `cannot be read (${err.message}).` };
   }
@@ -4848,7 +4866,7 @@ function cachedMeta(root, rel, cache, next) {
   }
   let summary;
   try {
-    summary = summarizeMeta(JSON.parse(fs2.readFileSync(abs2, "utf8")), rel);
+    summary = summarizeMeta(JSON.parse(fs2.readFileSync(abs4, "utf8")), rel);
   } catch (err) {
     const m = err.message;
     summary = { kind: "error", message: err instanceof SyntaxError ? `is not valid JSON (${m}); let Creator write it again (delete it and reimport).` : m };
@@ -4857,10 +4875,10 @@ function cachedMeta(root, rel, cache, next) {
   return summary;
 }
 function cachedAsset(root, rel, cache, next) {
-  const abs2 = (0, import_node_path2.join)(root, rel);
+  const abs4 = (0, import_node_path2.join)(root, rel);
   let stamp;
   try {
-    stamp = statOf(abs2);
+    stamp = statOf(abs4);
   } catch (err) {
     return { size: 0, mtimeMs: 0, thresholds: null, error: `cannot be read (${err.message}).` };
   }
@@ -4871,15 +4889,15 @@ function cachedAsset(root, rel, cache, next) {
   }
   let rec;
   try {
-    rec = { ...stamp, thresholds: [...new Set(thresholdsInAsset(fs2.readFileSync(abs2, "utf8"), rel))] };
+    rec = { ...stamp, thresholds: [...new Set(thresholdsInAsset(fs2.readFileSync(abs4, "utf8"), rel))] };
   } catch (err) {
     rec = { ...stamp, thresholds: null, error: `${err.message} Its colliders' thresholds are not known; add them to ${CONFIG_FILE} or pass --threshold.` };
   }
   next.assets[rel] = rec;
   return rec;
 }
-function statOf(abs2) {
-  const st = fs2.statSync(abs2);
+function statOf(abs4) {
+  const st = fs2.statSync(abs4);
   return { size: st.size, mtimeMs: st.mtimeMs };
 }
 function emptyCache() {
@@ -4902,10 +4920,10 @@ function saveCache(path, cache, say) {
   }
 }
 function readConfig(root, fail) {
-  const abs2 = (0, import_node_path2.join)(root, CONFIG_FILE);
-  if (!fs2.existsSync(abs2)) return {};
+  const abs4 = (0, import_node_path2.join)(root, CONFIG_FILE);
+  if (!fs2.existsSync(abs4)) return {};
   try {
-    const c = JSON.parse(fs2.readFileSync(abs2, "utf8"));
+    const c = JSON.parse(fs2.readFileSync(abs4, "utf8"));
     const out = {};
     if (c.thresholds !== void 0) {
       if (!Array.isArray(c.thresholds)) throw new Error('"thresholds" must be an array of integers 0-255');

@@ -1,18 +1,34 @@
 /**
- * Editor-process entry of the pixel-collision extension (Creator 3.8, `package_version: 2`),
- * built to dist/main.js by `scripts/build-extension.mjs`.
+ * Editor-process entry of the pixel-collision extension (Creator 3.8, `package_version: 2`), built
+ * to dist/main.js. Thin: the work is in editor/methods.ts (tested under jest with an Editor double).
  *
- * For now the extension only mounts its `assets/` folder (read-only, as db://pixel-collision;
- * see `contributions.asset-db` in package.json), which is all a project needs to use the scripts.
- * The editor features (inspector, gizmo, mask baking, menu) come in a later issue and will
- * register their message handlers here.
+ * - menu Extension > Pixel Collision > Bake Masks -> message `bake-masks` -> `bakeMasks`;
+ * - the inspector's Bake button -> message `bake-frames` -> `bakeFrames(frameUuids, thresholds)`;
+ * - asset-db changes of images, atlases, scenes and prefabs -> `onAssetChanged`: a quiet re-bake;
+ * - selection and node changes -> `showSelection`: the scene script (scene.ts) outlines the selected
+ *   PixelColliders in the scene view.
  */
+import { loadBaker } from './editor/baker';
+import { createMethods } from './editor/methods';
+import type { EditorApi } from './editor/methods';
 
-/** Message handlers named by `contributions.messages` in package.json (none yet). */
-export const methods: Record<string, (...args: unknown[]) => unknown> = {};
+const impl = createMethods(() => Editor as unknown as EditorApi, loadBaker);
+
+/** Message handlers named by `contributions.messages` in package.json. */
+export const methods = {
+    bakeMasks: () => impl.bakeMasks(),
+    bakeFrames: (frameUuids: unknown, thresholds?: unknown) => impl.bakeFrames(frameUuids, thresholds),
+    onSelectionChanged: (type?: unknown) => impl.onSelectionChanged(type),
+    onNodeChanged: (uuid?: unknown) => impl.onNodeChanged(uuid),
+    onSceneReady: () => impl.showSelection(),
+    onAssetChanged: (uuid?: unknown, info?: unknown) => impl.onAssetChanged(uuid, info),
+};
 
 /** Called when the extension is enabled. */
 export function load(): void {}
 
-/** Called when the extension is disabled or the editor closes. */
-export function unload(): void {}
+/** Called when the extension is disabled or the editor closes: stops re-baking, removes the scene view outlines. */
+export function unload(): void {
+    impl.dispose();
+    void impl.hidePreview();
+}

@@ -269,8 +269,19 @@ const IsOnEnableCalled = 1 << 11, IsPreloadStarted = 1 << 13, IsOnLoadCalled = 1
 
 const objectsToDestroy: CCObject[] = [];
 
+/** The hide flags of `CCObject.Flags` (`cocos/core/data/object.ts`), with the engine's values. */
+const DontSave = 1 << 3, EditorOnly = 1 << 4, LockedInEditor = 1 << 9, HideInHierarchy = 1 << 10;
+const AllHideMasks = DontSave | EditorOnly | LockedInEditor | HideInHierarchy;
+
 /** Mirrors `CCObject` of `cocos/core/data/object.ts`. */
 export class CCObject {
+    /** The public flags of `CCObject.Flags` (the hide flags; the engine's other flags are private). */
+    static readonly Flags = { DontSave, EditorOnly, LockedInEditor, HideInHierarchy, AllHideMasks } as const;
+
+    /** Only the hide flags can be set this way (the engine masks the rest off). */
+    set hideFlags(hideFlags: number) { this._objFlags = (this._objFlags & ~AllHideMasks) | (hideFlags & AllHideMasks); }
+    get hideFlags(): number { return this._objFlags & AllHideMasks; }
+
     /** Destroys the objects whose `destroy()` was called; the director calls it once a frame. */
     static _deferredDestroy(): void {
         const deleteCount = objectsToDestroy.length;
@@ -1434,6 +1445,7 @@ export function setProjectSettings(data: Record<string, Record<string, unknown>>
 /** Mirrors `Asset` of `cocos/asset/assets/asset.ts` (a uuid; no ref counting, no events). */
 export class Asset extends CCObject {
     _uuid = '';
+    get uuid(): string { return this._uuid; }
     get isDefault(): boolean { return false; }
 }
 

@@ -11,6 +11,7 @@ import type { PixelCollisionCallback } from './events';
 import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
+import { shapeOutline } from './outline';
 import { quadToWorld, spriteLocalQuad } from './sprite-geometry';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
@@ -47,6 +48,24 @@ export enum NarrowMode {
 }
 Enum(NarrowMode);
 
+/**
+ * Where a {@link PixelCollider}'s shape came from (`maskSource`), after its shape was built:
+ * - `'baked'`: a baked mask library entry for the frame (the Bake Masks library, or `maskLibrary`);
+ * - `'asset'`: the collider's own `bakedMask` asset;
+ * - `'pixels'`: the texture's pixels (its CPU copy);
+ * - `'readback'`: a GPU copy of the frame's texels (the texture had no CPU copy);
+ * - `'edited'`: the collider's own edited copy (`editMask`, `eraseCircle`, `paintCircle`);
+ * - `'box'`: a box fallback (see `maskReason`: `'no-sprite'`, `'sprite-type'` or `'unreadable'`);
+ * - `'bounds'`: the sprite's quad, on purpose (`mode` BOUNDS);
+ * - `'shape'`: a BOX / CIRCLE / POLYGON shape (no mask);
+ * - `'empty'`: nothing to collide with (`maskReason` `'no-frame'`: no frame, or a zero-size one);
+ * - `'unbuilt'`: the shape has not been built yet (see `updateShape`).
+ */
+export type PixelMaskOrigin = 'baked' | 'asset' | 'pixels' | 'readback' | 'edited' | 'box' | 'bounds' | 'shape' | 'empty' | 'unbuilt';
+
+/** Why a collider has the {@link PixelMaskOrigin} it has, when it is a fallback ('' otherwise). */
+export type PixelMaskReason = '' | 'no-sprite' | 'sprite-type' | 'unreadable' | 'no-frame' | 'bounds-mode';
+
 /** How the collider's local space maps to the world. */
 const SPACE_TEXELS = 0, SPACE_NODE = 1;
 
@@ -78,18 +97,18 @@ export class PixelCollider extends Component {
     @property({ type: BufferAsset }) private _bakedMask: BufferAsset | null = null;
     @property({ type: JsonAsset }) private _maskLibrary: JsonAsset | null = null;
 
-    @property({ type: PixelShape, tooltip: 'PIXELS: the opaque texels of the Sprite on this node, exactly where they are drawn. BOX / CIRCLE / POLYGON: a cheap shape in node space.' })
+    @property({ type: PixelShape, displayName: 'i18n:pixel-collision.collider.shape.name', tooltip: 'i18n:pixel-collision.collider.shape.tooltip' })
     get shape(): PixelShape { return this._shape; }
     set shape(v: PixelShape) { if (v !== this._shape) { this._shape = v; this._shapeDirty = true; } }
 
-    @property({ type: CCInteger, range: [0, 255, 1], slide: true, tooltip: 'A texel is solid iff its alpha is greater than this (0-255; 0 = any visible texel).' })
+    @property({ type: CCInteger, range: [0, 255, 1], slide: true, displayName: 'i18n:pixel-collision.collider.alphaThreshold.name', tooltip: 'i18n:pixel-collision.collider.alphaThreshold.tooltip' })
     get alphaThreshold(): number { return this._alphaThreshold; }
     set alphaThreshold(v: number) {
         if (!Number.isInteger(v) || v < 0 || v > 255) throw new RangeError(`alphaThreshold must be an integer in 0-255 (a texel is solid iff alpha > threshold), got ${v}.`);
         if (v !== this._alphaThreshold) { this._alphaThreshold = v; this._shapeDirty = true; }
     }
 
-    @property({ type: CCFloat, min: 0, tooltip: 'Samples per world unit (pixel) along each axis; 0 = the CollisionSystem default (1). Higher is finer and slower; a pair uses the larger of its two.' })
+    @property({ type: CCFloat, min: 0, displayName: 'i18n:pixel-collision.collider.accuracy.name', tooltip: 'i18n:pixel-collision.collider.accuracy.tooltip' })
     get accuracy(): number { return this._accuracy; }
     set accuracy(v: number) {
         if (!(v >= 0) || !Number.isFinite(v)) throw new RangeError(`accuracy must be a finite number > 0 (samples per world unit), or 0 for the system default; got ${v}.`);
@@ -97,11 +116,11 @@ export class PixelCollider extends Component {
         this._accuracyDirty = true;
     }
 
-    @property({ type: NarrowMode, tooltip: 'AUTO: the system picks (GPU only in CollisionSystem.gpu \'nextFrame\' mode, for a large rotated sprite against sprites up to 128x128, 32 such pairs at a time). CPU: exact bit masks. GPU: the red/blue test on WebGL2, same answers (CollisionSystem.gpu: one frame late by default). BOUNDS: the sprite\'s quad only, no per-pixel test.' })
+    @property({ type: NarrowMode, displayName: 'i18n:pixel-collision.collider.mode.name', tooltip: 'i18n:pixel-collision.collider.mode.tooltip' })
     get mode(): NarrowMode { return this._mode; }
     set mode(v: NarrowMode) { if (v !== this._mode) { this._mode = v; this._shapeDirty = true; } }
 
-    @property({ type: PixelCollisionGroup, tooltip: 'Collision group: the groups and matrix of Project Settings > Physics (the same as Collider2D).' })
+    @property({ type: PixelCollisionGroup, displayName: 'i18n:pixel-collision.collider.group.name', tooltip: 'i18n:pixel-collision.collider.group.tooltip' })
     get group(): number { return this._group; }
     set group(v: number) {
         this._group = v;
@@ -110,27 +129,27 @@ export class PixelCollider extends Component {
         this._filterDirty = true;
     }
 
-    @property({ type: Size, visible(this: PixelCollider) { return this._shape === PixelShape.BOX; }, tooltip: 'Box size in node units; 0 x 0 = the UITransform content size.' })
+    @property({ type: Size, visible(this: PixelCollider) { return this._shape === PixelShape.BOX; }, displayName: 'i18n:pixel-collision.collider.size.name', tooltip: 'i18n:pixel-collision.collider.size.tooltip' })
     get size(): Size { return this._size; }
     set size(v: Size) { this._size.set(v); this._shapeDirty = true; }
 
-    @property({ type: Vec2, visible(this: PixelCollider) { return this._shape !== PixelShape.PIXELS; }, tooltip: 'Shape offset in node units from the content box\'s centre (box, circle) or the node\'s origin (polygon).' })
+    @property({ type: Vec2, visible(this: PixelCollider) { return this._shape !== PixelShape.PIXELS; }, displayName: 'i18n:pixel-collision.collider.offset.name', tooltip: 'i18n:pixel-collision.collider.offset.tooltip' })
     get offset(): Vec2 { return this._offset; }
     set offset(v: Vec2) { this._offset.set(v); this._shapeDirty = true; }
 
-    @property({ type: CCFloat, min: 0, visible(this: PixelCollider) { return this._shape === PixelShape.CIRCLE; }, tooltip: 'Circle radius in node units; 0 = half the content box\'s smaller side.' })
+    @property({ type: CCFloat, min: 0, visible(this: PixelCollider) { return this._shape === PixelShape.CIRCLE; }, displayName: 'i18n:pixel-collision.collider.radius.name', tooltip: 'i18n:pixel-collision.collider.radius.tooltip' })
     get radius(): number { return this._radius; }
     set radius(v: number) { this._radius = v; this._shapeDirty = true; }
 
-    @property({ type: [Vec2], visible(this: PixelCollider) { return this._shape === PixelShape.POLYGON; }, tooltip: 'Convex polygon points in node units (either winding); empty = the content box\'s corners.' })
+    @property({ type: [Vec2], visible(this: PixelCollider) { return this._shape === PixelShape.POLYGON; }, displayName: 'i18n:pixel-collision.collider.points.name', tooltip: 'i18n:pixel-collision.collider.points.tooltip' })
     get points(): Vec2[] { return this._points; }
     set points(v: Vec2[]) { this._points = v; this._shapeDirty = true; }
 
-    @property({ type: BufferAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, tooltip: 'Optional baked mask (.bin: BitMask.serialize() of the frame, upright). Used instead of reading the texture.' })
+    @property({ type: BufferAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, displayName: 'i18n:pixel-collision.collider.bakedMask.name', tooltip: 'i18n:pixel-collision.collider.bakedMask.tooltip' })
     get bakedMask(): BufferAsset | null { return this._bakedMask; }
     set bakedMask(v: BufferAsset | null) { this._bakedMask = v; this._shapeDirty = true; }
 
-    @property({ type: JsonAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, tooltip: 'Optional mask library (.json from PixelMasks.bakeLibrary). Not needed for the project\'s own sprites: Pixel Collision > Bake Masks (and every build) bakes them into a library that loads itself.' })
+    @property({ type: JsonAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, displayName: 'i18n:pixel-collision.collider.maskLibrary.name', tooltip: 'i18n:pixel-collision.collider.maskLibrary.tooltip' })
     get maskLibrary(): JsonAsset | null { return this._maskLibrary; }
     set maskLibrary(v: JsonAsset | null) { this._maskLibrary = v; this._libraryLoaded = false; this._shapeDirty = true; }
 
@@ -163,6 +182,8 @@ export class PixelCollider extends Component {
     private _ax = NaN;
     private _ay = NaN;
     private _libraryLoaded = false;
+    private _maskSource: PixelMaskOrigin = 'unbuilt';
+    private _maskReason: PixelMaskReason = '';
     /** @internal Transform must be re-read this frame (besides the node's changed flags). */
     _geomDirty = true;
     // Contacts: parallel arrays, one entry per touching pair (keyed by the other core collider),
@@ -276,6 +297,39 @@ export class PixelCollider extends Component {
         this._shapeDirty = true;
     }
 
+    /** Where the shape was built from (see {@link PixelMaskOrigin}); 'unbuilt' before the first build. */
+    get maskSource(): PixelMaskOrigin { return this._maskSource; }
+
+    /** Why the shape is a fallback (box, nothing), or '' (see {@link PixelMaskReason}). */
+    get maskReason(): PixelMaskReason { return this._maskReason; }
+
+    /**
+     * Builds the shape and its world transform now from the properties, the sprite and the node, so
+     * that {@link mask}, {@link maskSource}, {@link getOutline} and {@link getWorldTransform} are current
+     * outside a collision step (the editor's preview, a tool script, a collider that is disabled).
+     * While the collider is in a running `CollisionSystem` the system does this every step, and this
+     * returns what its last step built. Returns whether the collider can collide (false: no frame,
+     * zero scale, a non-finite position...).
+     */
+    updateShape(): boolean {
+        if (this._core) return this._live;
+        this._sprite = this.getComponent(Sprite);
+        this._ui = this.getComponent(UITransform);
+        this._geomDirty = true;
+        this._refresh();
+        return this._live;
+    }
+
+    /**
+     * Appends the outline of the collider's current shape in world units to `out`, 4 numbers a
+     * segment `(x0, y0, x1, y1)`: the boundary of a mask's solid texels, or the sides of the box,
+     * circle or polygon (see runtime/outline.ts). Returns how many segments it appended (0 when the
+     * collider cannot collide now). Call {@link updateShape} first outside a collision step.
+     */
+    getOutline(out: number[]): number {
+        return this._def && this._live ? shapeOutline(this._def, this._t, out) : 0;
+    }
+
     /** @internal True when an edit must reach the world this frame. */
     _maskEdited = false;
 
@@ -359,6 +413,8 @@ export class PixelCollider extends Component {
         this._entry = null;
         this._space = SPACE_NODE;
         let def: ColliderShape | null = null;
+        this._maskSource = 'shape';
+        this._maskReason = '';
         switch (this._shape) {
             case PixelShape.PIXELS: def = this._pixelShape(cw, ch, ax, ay); break;
             case PixelShape.BOX: {
@@ -394,26 +450,29 @@ export class PixelCollider extends Component {
     private _pixelShape(cw: number, ch: number, ax: number, ay: number): ColliderShape | null {
         const sprite = this._sprite;
         if (!sprite) {
+            this._setOrigin('box', 'no-sprite');
             PixelMasks.warnOnce(`nosprite:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}" has shape PIXELS but no Sprite on its node; it collides as its content box. Add a Sprite or choose BOX / CIRCLE / POLYGON.`);
             return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
         }
         const frame = sprite.spriteFrame;
-        if (!frame || !(frame.rect.width > 0 && frame.rect.height > 0)) return null; // collides with nothing
+        if (!frame || !(frame.rect.width > 0 && frame.rect.height > 0)) { this._setOrigin('empty', 'no-frame'); return null; } // collides with nothing
         if (sprite.type !== Sprite.Type.SIMPLE) {
+            this._setOrigin('box', 'sprite-type');
             PixelMasks.warnOnce(`type:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": Sprite.type ${Sprite.Type[sprite.type]} is not pixel-exact (only SIMPLE is); it collides as its content box. Use a SIMPLE sprite, or a BOX / POLYGON shape.`);
             return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
         }
         this._space = SPACE_TEXELS;
         const w = frame.rect.width, h = frame.rect.height;
         const quadBox: ColliderShape = { kind: 'box', width: w, height: h, anchorX: 0, anchorY: 0 };
-        if (this._mode === NarrowMode.BOUNDS) return quadBox;
+        if (this._mode === NarrowMode.BOUNDS) { this._setOrigin('bounds', 'bounds-mode'); return quadBox; }
         // NarrowMode.GPU / AUTO: the mask is the same; the system's narrow phase picks the backend (gpu-narrow.ts).
         if (this._ownMask && this._ownMask.width === w && this._ownMask.height === h && frame === this._frame) {
+            this._setOrigin('edited', '');
             return { kind: 'mask', mask: this._ownMask };
         }
         this._ownMask = null;
         const baked = this._bakedMaskFor(w, h);
-        if (baked) return { kind: 'mask', mask: baked };
+        if (baked) { this._setOrigin('asset', ''); return { kind: 'mask', mask: baked }; }
         if (this._maskLibrary && !this._libraryLoaded) {
             this._libraryLoaded = true;
             try {
@@ -424,7 +483,14 @@ export class PixelCollider extends Component {
         }
         const entry = PixelMasks.acquire(frame, this._alphaThreshold, `PixelCollider on "${nodePath(this.node)}"`);
         this._entry = entry;
+        if (entry.mask) this._setOrigin(entry.source === 'none' ? 'box' : entry.source, '');
+        else this._setOrigin('box', 'unreadable');
         return entry.mask ? { kind: 'mask', mask: entry.mask } : quadBox;
+    }
+
+    private _setOrigin(source: PixelMaskOrigin, reason: PixelMaskReason): void {
+        this._maskSource = source;
+        this._maskReason = reason;
     }
 
     private _bakedCache: { asset: BufferAsset; mask: BitMask } | null = null;

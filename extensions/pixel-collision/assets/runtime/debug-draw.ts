@@ -1,13 +1,15 @@
 import { Canvas, Color, director, Graphics, Node } from 'cc';
-import type { Affine2D } from '../core/index';
 import type { CollisionSystem } from './CollisionSystem';
 import type { PixelContact } from './contact';
+import { shapeOutline } from './outline';
 
 const AABB_COLOR = new Color(0, 200, 255, 160);
 const OUTLINE_COLOR = new Color(255, 230, 0, 255);
 const TOUCH_COLOR = new Color(255, 60, 60, 255);
 const NORMAL_COLOR = new Color(255, 0, 255, 255);
 const BOUNDS = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+/** Outline segments of one collider, reused (a debug view: emptying it each collider may let V8 reallocate). */
+const SEGMENTS: number[] = [];
 
 /**
  * The debug overlay: a `Graphics` node under the scene's Canvas, drawn in world coordinates
@@ -33,26 +35,14 @@ export class PixelDebugDraw {
             g.rect(BOUNDS.minX, BOUNDS.minY, BOUNDS.maxX - BOUNDS.minX, BOUNDS.maxY - BOUNDS.minY);
             g.stroke();
             g.strokeColor = c.contactCount > 0 ? TOUCH_COLOR : OUTLINE_COLOR;
-            const def = c._def;
-            const t = core.transform;
-            if (def && def.kind === 'mask') {
-                const runs = def.mask.boundaryRuns();
-                const v = runs.vertical, h = runs.horizontal;
-                for (let k = 0; k < v.length; k += 3) seg(g, t, v[k], v[k + 1], v[k], v[k + 2]);
-                for (let k = 0; k < h.length; k += 3) seg(g, t, h[k + 1], h[k], h[k + 2], h[k]);
-                g.stroke();
-            } else if (def && def.kind === 'box') {
-                const ax = def.anchorX ?? 0.5, ay = def.anchorY ?? 0.5;
-                const x0 = (def.offsetX ?? 0) - ax * def.width, y0 = (def.offsetY ?? 0) - ay * def.height;
-                poly(g, t, [x0, y0, x0 + def.width, y0, x0 + def.width, y0 + def.height, x0, y0 + def.height]);
-            } else if (def && def.kind === 'circle') {
-                const cx = t.a * (def.offsetX ?? 0) + t.c * (def.offsetY ?? 0) + t.tx;
-                const cy = t.b * (def.offsetX ?? 0) + t.d * (def.offsetY ?? 0) + t.ty;
-                g.circle(cx, cy, def.radius * Math.hypot(t.a, t.b));
-                g.stroke();
-            } else if (def && def.kind === 'polygon') {
-                poly(g, t, def.points);
+            // The shape's outline in world space (runtime/outline.ts, also behind PixelCollider.getOutline).
+            SEGMENTS.length = 0;
+            if (c._def) shapeOutline(c._def, core.transform, SEGMENTS);
+            for (let k = 0; k < SEGMENTS.length; k += 4) {
+                g.moveTo(SEGMENTS[k], SEGMENTS[k + 1]);
+                g.lineTo(SEGMENTS[k + 2], SEGMENTS[k + 3]);
             }
+            g.stroke();
             g.strokeColor = NORMAL_COLOR;
             for (let k = 0; k < c.contactCount; k++) {
                 const contact = c.getContact(k) as PixelContact;
@@ -93,18 +83,4 @@ export class PixelDebugDraw {
         const parent = node.parent;
         if (parent && node.getSiblingIndex() !== parent.children.length - 1) node.setSiblingIndex(parent.children.length - 1);
     }
-}
-
-function seg(g: Graphics, t: Readonly<Affine2D>, x0: number, y0: number, x1: number, y1: number): void {
-    g.moveTo(t.a * x0 + t.c * y0 + t.tx, t.b * x0 + t.d * y0 + t.ty);
-    g.lineTo(t.a * x1 + t.c * y1 + t.tx, t.b * x1 + t.d * y1 + t.ty);
-}
-
-function poly(g: Graphics, t: Readonly<Affine2D>, p: ArrayLike<number>): void {
-    for (let i = 0; i < p.length; i += 2) {
-        const x = t.a * p[i] + t.c * p[i + 1] + t.tx, y = t.b * p[i] + t.d * p[i + 1] + t.ty;
-        if (i === 0) g.moveTo(x, y); else g.lineTo(x, y);
-    }
-    g.close();
-    g.stroke();
 }

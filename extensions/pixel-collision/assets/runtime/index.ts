@@ -6,6 +6,7 @@
  *     import { PixelCollider, CollisionSystem } from 'db://pixel-collision/runtime/index';
  */
 export { PixelCollider, PixelShape, NarrowMode } from './PixelCollider';
+export type { PixelMaskOrigin, PixelMaskReason } from './PixelCollider';
 export { PixelCollisionEvent, nodePath } from './events';
 export type { PixelCollisionCallback } from './events';
 export { CollisionSystem, PixelRayHit, PixelSweepHit } from './CollisionSystem';
@@ -18,6 +19,7 @@ export { MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION, BAKE_HINT, bakedKey, bakedUu
 export type { MaskLibrary, BakedMaskEntry } from './baked';
 export { spriteToWorld, spriteLocalQuad, quadToWorld } from './sprite-geometry';
 export { PixelDebugDraw } from './debug-draw';
+export { shapeOutline, OUTLINE_CIRCLE_SEGMENTS } from './outline';
 export { BitMask } from '../core/index';
 export type { Affine2D } from '../core/index';
 export { autoPairIsHeavy, AUTO_GPU_MIN_CELLS, AUTO_GPU_MAX_TILE_CELLS, AUTO_GPU_MIN_PAIRS, AUTO_GPU_HOLD_STEPS, PixelNarrowPhase } from './gpu-narrow';
