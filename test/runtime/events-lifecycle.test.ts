@@ -209,7 +209,7 @@ describe('the two ways to listen do not stack', () => {
     const got: string[] = [];
     class Both extends Component {
         onPixelCollide(self: PixelCollider, _other: PixelCollider, c: PixelContact) { got.push(`${(this.node as Node).name} ${self.node.name} ${c.count}`); }
-        onLoad() { this.getComponent(PixelCollider)!.on('onPixelCollide', this.onPixelCollide, this); }
+        protected override onLoad() { this.getComponent(PixelCollider)!.on('onPixelCollide', this.onPixelCollide, this); }
     }
     _decorator.ccclass('Both')(Both);
 

@@ -7,7 +7,7 @@
  */
 export { PixelCollider, PixelShape, NarrowMode } from './PixelCollider';
 export { PixelCollisionEvent, nodePath } from './events';
-export type { PixelCollisionCallback } from './events';
+export type { PixelCollisionCallback, PixelCollisionEventType } from './events';
 export { CollisionSystem, PixelRayHit, PixelSweepHit } from './CollisionSystem';
 export type { XY } from './CollisionSystem';
 export { PixelContact } from './contact';
