@@ -412,6 +412,11 @@ export class CollisionSystem extends System {
         // Scale 0 (pop-in tweens) is normal: the collider collides with nothing that frame.
     }
 
+    /** @internal {@link _ready} for PixelIntersection. */
+    _readyCore(c: PixelCollider): Collider<PixelCollider> | null {
+        return this._ready(c);
+    }
+
     /** A collider ready for a query now, or null (disabled, no shape, scale 0...). */
     private _ready(c: PixelCollider): Collider<PixelCollider> | null {
         if (!c.enabledInHierarchy) return null;

@@ -1,5 +1,5 @@
 import {
-    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, Size, Sprite, UITransform, Vec2,
+    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, Size, Sprite, UITransform, Vec2, Vec3,
 } from 'cc';
 import type { Mat4, SpriteFrame } from 'cc';
 import { affineDeterminant, affineIsFinite, BitMask, Collider, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
@@ -13,6 +13,7 @@ import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
 import { quadToWorld, spriteLocalQuad } from './sprite-geometry';
+import { solidAt } from './hit';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
 
@@ -52,6 +53,8 @@ Enum(NarrowMode);
 const SPACE_TEXELS = 0, SPACE_NODE = 1;
 
 const QUAD = new Float64Array(4);
+const SCREEN = new Vec3();
+const WORLD = new Vec3();
 const SIZE = new Float64Array(4);
 
 /**
@@ -78,6 +81,7 @@ export class PixelCollider extends Component {
     @property({ type: [Vec2] }) private _points: Vec2[] = [];
     @property({ type: BufferAsset }) private _bakedMask: BufferAsset | null = null;
     @property({ type: JsonAsset }) private _maskLibrary: JsonAsset | null = null;
+    @property private _pixelTouch = false;
 
     @property({ type: PixelShape, tooltip: 'PIXELS: the opaque texels of the Sprite on this node, exactly where they are drawn. BOX / CIRCLE / POLYGON: a cheap shape in node space.' })
     get shape(): PixelShape { return this._shape; }
@@ -157,6 +161,13 @@ export class PixelCollider extends Component {
     @property({ type: JsonAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, tooltip: 'Optional baked mask library (.json from PixelMasks.bakeLibrary / Bake Masks): masks for every frame this sprite shows (animations).' })
     get maskLibrary(): JsonAsset | null { return this._maskLibrary; }
     set maskLibrary(v: JsonAsset | null) { this._maskLibrary = v; this._libraryLoaded = false; this._shapeDirty = true; }
+
+    @property({ tooltip: 'Touch and mouse events on this node fire only over solid texels of the collider (opaque pixels of the sprite, or inside the box / circle / polygon), through the engine\'s own hit test. Rotated, flipped and atlas frames included. Needs the collider enabled.' })
+    get pixelTouch(): boolean { return this._pixelTouch; }
+    set pixelTouch(v: boolean) {
+        this._pixelTouch = !!v;
+        this._updateHitTest();
+    }
 
     // Runtime state --------------------------------------------------------------------------
     private _categoryBits = 1;
@@ -332,10 +343,59 @@ export class PixelCollider extends Component {
         this._shapeDirty = true;
         this._geomDirty = true;
         CollisionSystem.instance._join(this);
+        this._updateHitTest();
     }
 
     protected override onDisable(): void {
         CollisionSystem.instance._leave(this);
+        this._updateHitTest();
+    }
+
+    // Pixel-exact touch -------------------------------------------------------------------------
+
+    /** The UITransform whose `hitTest` this collider has wrapped, and what it replaced. */
+    private _hitUi: UITransform | null = null;
+    private _hitPrev: UITransform['hitTest'] | null = null;
+
+    /**
+     * Wraps (or unwraps) the node's `UITransform.hitTest`, the engine's one hit test for touch and
+     * mouse events (the node event processor calls it): the engine's test first (cameras, content
+     * box, Mask components), then the collider's solid texels at the same world point.
+     */
+    private _updateHitTest(): void {
+        const want = this._pixelTouch && this.enabledInHierarchy;
+        const ui = want ? this.getComponent(UITransform) : null;
+        if (this._hitUi && this._hitUi !== ui) {
+            const old = this._hitUi as unknown as Record<string, unknown>;
+            if (this._hitPrev && this._hitPrev !== UITransform.prototype.hitTest) old.hitTest = this._hitPrev;
+            else delete old.hitTest;
+            this._hitUi = this._hitPrev = null;
+        }
+        if (!ui || this._hitUi === ui) return;
+        const prev = ui.hitTest;
+        const collider = this;
+        ui.hitTest = function hitTestPixels(this: UITransform, screenPoint: Vec2, windowId = 0): boolean {
+            return prev.call(this, screenPoint, windowId) && collider._hitScreen(this, screenPoint, windowId);
+        };
+        this._hitUi = ui;
+        this._hitPrev = prev;
+    }
+
+    /** @internal True when a camera that sees the node maps the screen point onto a solid texel. */
+    _hitScreen(ui: UITransform, screenPoint: Readonly<Vec2>, windowId: number): boolean {
+        const core = CollisionSystem.instance._readyCore(this);
+        if (!core) return false;
+        const cameras = ui._getRenderScene().cameras;
+        const layer = this.node.layer;
+        for (let i = 0; i < cameras.length; i++) {
+            const camera = cameras[i];
+            if (!(camera.visibility & layer) || (camera.window && !camera.window.swapchain)) continue;
+            if (camera.systemWindowId !== windowId) continue;
+            SCREEN.set(screenPoint.x, screenPoint.y, 0);
+            camera.screenToWorld(WORLD, SCREEN);
+            if (solidAt(core, WORLD.x, WORLD.y)) return true;
+        }
+        return false;
     }
 
     protected override onDestroy(): void {

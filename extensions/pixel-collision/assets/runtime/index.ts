@@ -25,3 +25,5 @@ export type { GpuSetting, GpuStatus, GpuDeviceResult } from './gpu-narrow';
 export { createCocosGpuDevice } from './gpu-cocos-device';
 export { GlGpuDevice, WebGL2UnavailableError } from './gpu-gl-device';
 export type { GlGpuDeviceOptions } from './gpu-gl-device';
+export { PixelIntersection } from './intersection';
+export type { PixelTarget } from './intersection';
