@@ -5,7 +5,7 @@
 // engine's box test when it is off. Screen points come from the camera (worldToScreen). Then
 // browser mouse events on the game canvas, at an opaque and at a transparent point inside the box,
 // go through the engine's input and node event processor to the node.
-import { game, NodeEventType, UITransform, Vec2, Vec3 } from 'cc';
+import { EventMouse, game, NodeEventType, UITransform, Vec2, Vec3 } from 'cc';
 import { PixelCollider } from 'db://pixel-collision/runtime/index';
 import { Checks, makeFrame, makeSprite, makeTexture, solidAt, stage } from './lib';
 import type { Placed } from './lib';
@@ -66,13 +66,15 @@ export default async function main(h: { width: number; height: number; frames(n:
 
     // Through the engine's input: browser mouse events on the game canvas (what a click does) reach
     // the node only over an opaque texel; with pixelTouch off, over the hole too (the box test).
-    const target = makeSprite('Target', frames[0].sf, canvas);
+    const ringOf = (i: number, j: number) => (Math.hypot(i - 31.5, j - 31.5) > 31 || Math.hypot(i - 31.5, j - 31.5) < 9 ? 0 : 255);
+    const target = makeSprite('Target', makeFrame(makeTexture(64, 64, ringOf)), canvas);
     target.node.setPosition(0, 0, 0);
     const tc = target.node.addComponent(PixelCollider);
     tc.pixelTouch = true;
     await h.frames(1);
     const got: string[] = [];
-    target.node.on(NodeEventType.MOUSE_DOWN, () => got.push('down'));
+    const locs: string[] = [];
+    target.node.on(NodeEventType.MOUSE_DOWN, (e: EventMouse) => { got.push('down'); locs.push(`(${e.getLocationX()}, ${e.getLocationY()})`); });
     const el = game.canvas as HTMLCanvasElement;
     const clickAt = async (wx: number, wy: number) => {
         camera.camera.worldToScreen(screen, world.set(wx, wy, 0));
@@ -82,8 +84,15 @@ export default async function main(h: { width: number; height: number; frames(n:
         el.dispatchEvent(new MouseEvent('mouseup', init));
         await h.frames(1);
     };
-    const P0: Placed = { x: 0, y: 0, angle: 0, sx: 1, sy: 1, w: 64, h: 64, opaque: (i, j) => alphaOf(i, j) > 0 };
-    const hole = [0.3, 0.4], solid = [18.5, 0.5];
+    const P0: Placed = { x: 0, y: 0, angle: 0, sx: 1, sy: 1, w: 64, h: 64, opaque: (i, j) => ringOf(i, j) > 0 };
+    // points well inside a hole and a solid patch (the mouse location is in whole CSS pixels)
+    const hole = [0.3, 0.4];
+    let solid = [0, 0];
+    for (let j = 2; j < 62 && !solid[0]; j++) for (let i = 2; i < 62; i++) {
+        let all = true;
+        for (let dj = -2; dj <= 2; dj++) for (let di = -2; di <= 2; di++) all = all && P0.opaque(i + di, j + dj);
+        if (all) { solid = [i + 0.5 - 32, 32 - j - 0.5]; break; }
+    }
     checks.check(!solidAt(P0, hole[0], hole[1]) && solidAt(P0, solid[0], solid[1]), 'the chosen points are a hole and a solid texel');
     await clickAt(hole[0], hole[1]);
     const afterHole = got.length;
@@ -92,7 +101,7 @@ export default async function main(h: { width: number; height: number; frames(n:
     tc.pixelTouch = false;
     await clickAt(hole[0], hole[1]);
     const afterOff = got.length;
-    console.log(`engine input (mouse on the canvas): over the hole -> ${afterHole} MOUSE_DOWN; over an opaque texel -> ${afterSolid - afterHole}; over the hole with pixelTouch off -> ${afterOff - afterSolid}`);
+    console.log(`engine input (mouse on the canvas): over the hole -> ${afterHole} MOUSE_DOWN; over an opaque texel -> ${afterSolid - afterHole}; over the hole with pixelTouch off -> ${afterOff - afterSolid}; solid point world (${solid[0]}, ${solid[1]}), engine locations ${locs.join(' ')}`);
     checks.check(afterHole === 0 && afterSolid === 1 && afterOff === 2, `mouse events: hole ${afterHole}, solid ${afterSolid - afterHole}, hole without pixelTouch ${afterOff - afterSolid}`);
     checks.finish('pixel-touch');
 }
