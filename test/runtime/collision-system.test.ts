@@ -18,7 +18,7 @@ type Ev = string;
 function listen(c: PixelCollider, log: Ev[]): void {
     // A destroyed component (its node already gone) shows as "destroyed".
     const name = (p: PixelCollider) => (p.isValid ? p.node.name : 'destroyed');
-    for (const type of ['onPixelCollide', 'onPixelCollideStay', 'onPixelCollideEnd']) {
+    for (const type of ['onPixelCollide', 'onPixelCollideStay', 'onPixelCollideEnd'] as const) {
         c.on(type, (self: PixelCollider, other: PixelCollider, contact: PixelContact) => {
             log.push(`${type} ${name(self)}-${name(other)} ${contact.count} ${Math.round(contact.normal.x)},${Math.round(contact.normal.y)}`);
         });
@@ -157,8 +157,9 @@ describe('events', () => {
         log.length = 0;
         tick();
         expect(added).not.toBeNull();
-        // B was destroyed: A still learns that the pair ended (B itself gets nothing: it is gone).
+        // B was destroyed: both sides learn that the pair ended (B's listeners too, with self.isValid false).
         expect(log).toContain('onPixelCollideEnd A-destroyed 32 1,0');
+        expect(log).toContain('onPixelCollideEnd destroyed-A 32 -1,0');
         expect(log).toContain('onPixelCollideEnd A-C 32 -1,0');
         expect(log).toContain('onPixelCollide A-D 48 1,0');
         expect(a.collider.touching.map((o) => o.node.name)).toEqual(['D']);

@@ -23,9 +23,9 @@ const worldFrame = () => system().world.frame;
 
 /** Records `type self-other count frame` for every event a collider gets. */
 function listen(c: PixelCollider, log: string[]): void {
-    for (const type of ['onPixelCollide', 'onPixelCollideStay', 'onPixelCollideEnd']) {
+    for (const type of ['onPixelCollide', 'onPixelCollideStay', 'onPixelCollideEnd'] as const) {
         c.on(type, (self: PixelCollider, other: PixelCollider, contact: PixelContact) => {
-            log.push(`${type.replace('onPixelCollide', '') || 'Enter'} ${self.node.name}-${other.node.name} ${contact.count} f${contact.frame}`);
+            log.push(`${type.replace('onPixelCollide', '') || 'Enter'} ${self.isValid ? self.node.name : 'destroyed'}-${other.isValid ? other.node.name : 'destroyed'} ${contact.count} f${contact.frame}`);
         });
     }
 }

@@ -20,7 +20,7 @@ module.exports = {
         },
         accuracy: {
             name: 'Accuracy',
-            tooltip: 'Samples per world unit (pixel) along each axis; 0 = the CollisionSystem default (1). Higher is finer and slower; a pair uses the larger of its two.',
+            tooltip: 'Samples per world unit (pixel) along each axis, up to 64; 0 = the CollisionSystem default (1). Higher is finer and slower; a pair uses the larger of its two.',
         },
         mode: {
             name: 'Mode',
@@ -53,6 +53,10 @@ module.exports = {
         maskLibrary: {
             name: 'Mask Library',
             tooltip: 'Optional mask library (.json from PixelMasks.bakeLibrary). Not needed for the project\'s own sprites: Pixel Collision > Bake Masks (and every build) bakes them into a library that loads itself.',
+        },
+        pixelTouch: {
+            name: 'Pixel Touch',
+            tooltip: 'Touch and mouse events on this node fire only over solid texels of the collider (opaque pixels of the sprite, or inside the box / circle / polygon), through the engine\'s own hit test. Rotated, flipped and atlas frames included. Needs the collider enabled.',
         },
     },
     bake: {

@@ -849,6 +849,13 @@ export class Node extends CCObject {
     get uuid(): string { return this._id; }
     get layer(): number { return this._layer; }
 
+    /** The scene the node is in (the engine keeps it as a field; here the root of the parent chain, if a Scene). */
+    get scene(): Scene | null {
+        let n: Node | null = this;
+        while (n._parent) n = n._parent;
+        return n instanceof Scene ? n : null;
+    }
+
     set layer(l: number) {
         if (this._layer === l) return;
         this._layer = l;
@@ -1239,6 +1246,9 @@ export class Component extends CCObject {
 
     get enabledInHierarchy(): boolean { return this._enabled && !!this.node && this.node.activeInHierarchy; }
 
+    /** Mirrors `Component._getRenderScene`: the render scene of the node's scene (its cameras). */
+    _getRenderScene(): RenderScene { return (this.node.scene as Scene).renderScene; }
+
     getComponent<T extends Component>(typeOrClassName: string | Constructor<T> | AbstractedConstructor<T>): T | null {
         return this.node.getComponent(typeOrClassName);
     }
@@ -1275,8 +1285,33 @@ export class Component extends CCObject {
     get internalOnDestroy(): (() => void) | undefined { return this.onDestroy; }
 }
 
+/**
+ * Mirrors the parts of a render camera (`cocos/render-scene/scene/camera.ts`) that
+ * `UITransform.hitTest` uses: an orthographic camera, not rotated, over the whole window
+ * (`screenToWorld` is the engine's ortho branch for that case). The engine's Camera component
+ * makes one and adds it to the scene's render scene; here a test does (`scene.renderScene.cameras`).
+ */
+export class RenderCamera {
+    visibility = Layers.Enum.UI_2D;
+    systemWindowId = 0;
+    window: { swapchain: unknown } | null = { swapchain: {} };
+    constructor(public x: number, public y: number, public orthoHeight: number, public width: number, public height: number) {}
+
+    screenToWorld(out: Vec3, screenPos: Readonly<Vec3>): Vec3 {
+        const nx = screenPos.x / this.width * 2 - 1, ny = screenPos.y / this.height * 2 - 1;
+        return out.set(this.x + nx * this.orthoHeight * (this.width / this.height), this.y + ny * this.orthoHeight, 0);
+    }
+}
+
+/** Mirrors `RenderScene` (`cocos/render-scene/core/render-scene.ts`): its cameras. */
+export class RenderScene {
+    cameras: RenderCamera[] = [];
+}
+
 /** Mirrors `Scene` of `cocos/scene-graph/scene.ts`: the root; its own transform is the identity. */
 export class Scene extends Node {
+    /** Mirrors `Scene.renderScene` (cameras only). */
+    renderScene = new RenderScene();
     override _onPostActivated(_active: boolean): void { /* nothing */ }
     override updateWorldTransform(): void { /* nothing */ }
 
@@ -1794,6 +1829,30 @@ export class UITransform extends Component {
         locAnchorPoint.x = x;
         locAnchorPoint.y = y;
         this.node.emit(NodeEventType.ANCHOR_CHANGED, this._anchorPoint);
+    }
+
+    /**
+     * Mirrors `UITransform.hitTest` (`cocos/2d/framework/ui-transform.ts`): for each camera that
+     * sees the node's layer (and has a swapchain, and is on `windowId`), the screen point to world,
+     * then to node space (the inverse world matrix; a singular one is skipped), offset by the
+     * anchor; a hit iff inside the content box (edges included). No Mask components here
+     * (`_maskTest` is true).
+     */
+    hitTest(screenPoint: Readonly<Vec2>, windowId = 0): boolean {
+        const w = this._contentSize.width, h = this._contentSize.height;
+        const cameras = this._getRenderScene().cameras;
+        for (let i = 0; i < cameras.length; i++) {
+            const camera = cameras[i];
+            if (!(camera.visibility & this.node.layer) || (camera.window && !camera.window.swapchain)) continue;
+            if (camera.systemWindowId !== windowId) continue;
+            const p = camera.screenToWorld(new Vec3(), new Vec3(screenPoint.x, screenPoint.y, 0));
+            const inv = Mat4.invert(new Mat4(), this.node.worldMatrix);
+            if (Mat4.toArray([], inv).every((v) => v === 0)) continue; // singular (scale 0): the engine's _zeroMatrix test
+            const t = Vec3.transformMat4(new Vec3(), new Vec3(p.x, p.y, 0), inv);
+            const x = t.x + this._anchorPoint.x * w, y = t.y + this._anchorPoint.y * h;
+            if (x >= 0 && y >= 0 && x <= w && y <= h) return true;
+        }
+        return false;
     }
 
     protected override __preload(): void { this.node._uiProps.uiTransformComp = this; }

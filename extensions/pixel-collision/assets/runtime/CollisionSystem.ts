@@ -1,7 +1,7 @@
 import { director, Director, game, Game, System, Vec2, Vec3 } from 'cc';
 import type { Rect } from 'cc';
 import { EDITOR } from 'cc/env';
-import { CollisionWorld, Contact, RayHit, SweepHit } from '../core/index';
+import { checkAccuracy, CollisionWorld, Contact, RayHit, SweepHit } from '../core/index';
 import type { Affine2D, Collider, CollisionListener } from '../core/index';
 import { PixelContact } from './contact';
 import { PixelDebugDraw } from './debug-draw';
@@ -13,6 +13,7 @@ import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu-narrow';
 import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
+import type { ColliderLinks } from './links';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
 export interface XY { x: number; y: number }
@@ -89,6 +90,14 @@ export class CollisionSystem extends System {
     private _contact = new Contact();
     private _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     private _wp = new Vec3();
+    /**
+     * Colliders disabled or destroyed while touching something: their core collider and links,
+     * kept until the step that ends their pairs (the engine clears a destroyed component's
+     * fields before that step). Parallel arrays; they never shrink.
+     */
+    private _goneCores: (Collider<PixelCollider> | null)[] = [];
+    private _goneLinks: (ColliderLinks | null)[] = [];
+    private _goneCount = 0;
 
     private constructor() {
         super();
@@ -103,8 +112,7 @@ export class CollisionSystem extends System {
     }
 
     set accuracy(v: number) {
-        if (!(v > 0) || !Number.isFinite(v)) throw new RangeError(`CollisionSystem.accuracy must be a finite number > 0 (samples per world unit), got ${v}.`);
-        this._accuracy = v;
+        this._accuracy = checkAccuracy(v, 'CollisionSystem.accuracy');
         for (const c of this._colliders) c._accuracyDirty = true;
     }
 
@@ -206,7 +214,14 @@ export class CollisionSystem extends System {
         this.frame++;
         this._syncAll();
         this._narrow.explicitGpu = this._gpuWanted();
-        this.world.step();
+        // Colliders that left before this step get their pairs' onPixelCollideEnd in it; those
+        // that leave during it (in a callback), in the next one.
+        const gone = this._goneCount;
+        try {
+            this.world.step();
+        } finally {
+            this._forgetGone(gone);
+        }
         if (this._debug && this._debug.enabled) this._debug.draw(this);
     }
 
@@ -327,6 +342,12 @@ export class CollisionSystem extends System {
         const i = this._colliders.indexOf(c);
         if (i >= 0) this._colliders.splice(i, 1);
         if (c._core) {
+            // Its pairs end in the next step (the world reports them); keep what that needs.
+            if (c._links && c._links.n > 0) {
+                const n = this._goneCount++;
+                this._goneCores[n] = c._core;
+                this._goneLinks[n] = c._links;
+            }
             this.world.remove(c._core);
             c._core = null;
         }
@@ -389,6 +410,11 @@ export class CollisionSystem extends System {
             PixelMasks.warnOnce(`nan:${c.node.uuid}`, `node "${nodePath(c.node)}" has a NaN or infinite position; its collider is skipped until it is finite again.`);
         }
         // Scale 0 (pop-in tweens) is normal: the collider collides with nothing that frame.
+    }
+
+    /** @internal {@link _ready} for PixelIntersection. */
+    _readyCore(c: PixelCollider): Collider<PixelCollider> | null {
+        return this._ready(c);
     }
 
     /** A collider ready for a query now, or null (disabled, no shape, scale 0...). */
@@ -461,6 +487,21 @@ export class CollisionSystem extends System {
         }
     }
 
+    /** The links of a pair's side: the component's own, or those kept when it left (destroyed). */
+    private _linksOf(self: PixelCollider, core: Collider<PixelCollider>): ColliderLinks | null {
+        if (self._links) return self._links;
+        for (let i = 0; i < this._goneCount; i++) if (this._goneCores[i] === core) return this._goneLinks[i];
+        return null;
+    }
+
+    /** Drops the first `n` kept colliders (their pairs have ended). */
+    private _forgetGone(n: number): void {
+        const m = this._goneCount;
+        for (let i = n; i < m; i++) { this._goneCores[i - n] = this._goneCores[i]; this._goneLinks[i - n] = this._goneLinks[i]; }
+        for (let i = m - n; i < m; i++) { this._goneCores[i] = null; this._goneLinks[i] = null; }
+        this._goneCount = m - n;
+    }
+
     private _take(): PixelContact {
         return this._pool.pop() ?? new PixelContact();
     }
@@ -468,30 +509,35 @@ export class CollisionSystem extends System {
     private readonly _listener: CollisionListener<PixelCollider> = {
         onEnter: (a, b, contact) => {
             const A = a.userData, B = b.userData;
-            if (!A || !B) return;
+            const la = A ? A._links : null, lb = B ? B._links : null;
+            if (!A || !B || !la || !lb) return;
             const ca = this._take()._set(contact, false), cb = this._take()._share(ca, true);
-            attach(A, b, B, ca);
-            attach(B, a, A, cb);
-            A._emit(PixelCollisionEvent.ENTER, B, ca);
-            B._emit(PixelCollisionEvent.ENTER, A, cb);
+            la.attach(b, B, ca);
+            lb.attach(a, A, cb);
+            la.emit(A, PixelCollisionEvent.ENTER, B, ca);
+            lb.emit(B, PixelCollisionEvent.ENTER, A, cb);
         },
         onStay: (a, b, contact) => {
             const A = a.userData, B = b.userData;
-            if (!A || !B) return;
-            const ia = slotOf(A, b), ib = slotOf(B, a);
+            const la = A ? A._links : null, lb = B ? B._links : null;
+            if (!A || !B || !la || !lb) return;
+            const ia = la.slotOf(b), ib = lb.slotOf(a);
             if (ia < 0 || ib < 0) return;
-            const ca = (A._contactList[ia] as PixelContact)._set(contact, false), cb = (B._contactList[ib] as PixelContact)._share(ca, true);
-            A._emit(PixelCollisionEvent.STAY, B, ca);
-            B._emit(PixelCollisionEvent.STAY, A, cb);
+            const ca = (la.contacts[ia] as PixelContact)._set(contact, false), cb = (lb.contacts[ib] as PixelContact)._share(ca, true);
+            la.emit(A, PixelCollisionEvent.STAY, B, ca);
+            lb.emit(B, PixelCollisionEvent.STAY, A, cb);
         },
         onEnd: (a, b) => {
             const A = a.userData, B = b.userData;
             if (!A || !B) return;
-            // A destroyed component (the engine has already cleared its fields) gets nothing;
-            // the other side still learns that the pair ended.
-            const ca = A.isValid ? detach(A, b) : null, cb = B.isValid ? detach(B, a) : null;
-            if (ca) A._emit(PixelCollisionEvent.END, B, ca);
-            if (cb) B._emit(PixelCollisionEvent.END, A, cb);
+            // Both sides learn that the pair ended, also a collider disabled or destroyed since
+            // the last step (its links were kept when it left; `self.isValid` is false for a
+            // destroyed one). Its listeners get the event; component methods only on
+            // components that are still enabled (links.ts).
+            const la = this._linksOf(A, a), lb = this._linksOf(B, b);
+            const ca = la ? la.detach(b) : null, cb = lb ? lb.detach(a) : null;
+            if (ca) (la as ColliderLinks).emit(A, PixelCollisionEvent.END, B, ca);
+            if (cb) (lb as ColliderLinks).emit(B, PixelCollisionEvent.END, A, cb);
             if (ca) this._pool.push(ca);
             if (cb) this._pool.push(cb);
         },
@@ -499,38 +545,6 @@ export class CollisionSystem extends System {
 }
 
 const PUSH = { x: 0, y: 0 };
-
-/** Adds a touching pair to `self`'s lists (arrays only grow; see PixelCollider._nContacts). */
-function attach(self: PixelCollider, otherCore: Collider<PixelCollider>, other: PixelCollider, c: PixelContact): void {
-    const n = self._nContacts;
-    if (n === self._others.length) { self._otherCores.push(otherCore); self._others.push(other); self._contactList.push(c); }
-    else { self._otherCores[n] = otherCore; self._others[n] = other; self._contactList[n] = c; }
-    self._nContacts = n + 1;
-}
-
-function slotOf(self: PixelCollider, otherCore: Collider<PixelCollider>): number {
-    const cores = self._otherCores;
-    for (let i = 0; i < self._nContacts; i++) if (cores[i] === otherCore) return i;
-    return -1;
-}
-
-/** Removes `other` from `self`'s contact lists (order kept, no array shrinks) and returns its contact. */
-function detach(self: PixelCollider, other: Collider<PixelCollider>): PixelContact | null {
-    const i = slotOf(self, other);
-    if (i < 0) return null;
-    const c = self._contactList[i] as PixelContact;
-    const n = self._nContacts - 1;
-    for (let k = i; k < n; k++) {
-        self._otherCores[k] = self._otherCores[k + 1];
-        self._others[k] = self._others[k + 1];
-        self._contactList[k] = self._contactList[k + 1];
-    }
-    self._otherCores[n] = null;
-    self._others[n] = null;
-    self._contactList[n] = null;
-    self._nContacts = n;
-    return c;
-}
 
 function sameT(a: Readonly<Affine2D>, b: Readonly<Affine2D>): boolean {
     return a.a === b.a && a.b === b.b && a.c === b.c && a.d === b.d && a.tx === b.tx && a.ty === b.ty;

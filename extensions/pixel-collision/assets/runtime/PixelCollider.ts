@@ -1,18 +1,20 @@
 import {
-    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, EventTarget, JsonAsset, Size, Sprite, UITransform, Vec2,
+    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, Size, Sprite, UITransform, Vec2, Vec3,
 } from 'cc';
 import type { Mat4, SpriteFrame } from 'cc';
-import { affineDeterminant, affineIsFinite, BitMask } from '../core/index';
-import type { Affine2D, Collider, ColliderShape } from '../core/index';
+import { affineDeterminant, affineIsFinite, BitMask, Collider, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
+import type { Affine2D, ColliderShape } from '../core/index';
 import { CollisionSystem } from './CollisionSystem';
 import type { PixelContact } from './contact';
 import { nodePath, reportCallbackError } from './events';
-import type { PixelCollisionCallback } from './events';
+import type { PixelCollisionCallback, PixelCollisionEventType } from './events';
+import { ColliderLinks } from './links';
 import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
 import { quadToWorld, spriteLocalQuad } from './sprite-geometry';
+import { solidAt } from './hit';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
 
@@ -70,6 +72,8 @@ export type PixelMaskReason = '' | 'no-sprite' | 'sprite-type' | 'unreadable' | 
 const SPACE_TEXELS = 0, SPACE_NODE = 1;
 
 const QUAD = new Float64Array(4);
+const SCREEN = new Vec3();
+const WORLD = new Vec3();
 const SIZE = new Float64Array(4);
 
 /**
@@ -82,7 +86,7 @@ const SIZE = new Float64Array(4);
 @ccclass('PixelCollider')
 @menu('PixelCollision/PixelCollider')
 @disallowMultiple
-@help('https://github.com/pixel-collision/pixel-collision#creator-usage-guide')
+@help('https://github.com/pixel-collision/pixel-collision#five-minute-guide')
 export class PixelCollider extends Component {
     // Serialized fields ------------------------------------------------------------------------
     @property private _shape = PixelShape.PIXELS;
@@ -96,10 +100,14 @@ export class PixelCollider extends Component {
     @property({ type: [Vec2] }) private _points: Vec2[] = [];
     @property({ type: BufferAsset }) private _bakedMask: BufferAsset | null = null;
     @property({ type: JsonAsset }) private _maskLibrary: JsonAsset | null = null;
+    @property private _pixelTouch = false;
 
     @property({ type: PixelShape, displayName: 'i18n:pixel-collision.collider.shape.name', tooltip: 'i18n:pixel-collision.collider.shape.tooltip' })
     get shape(): PixelShape { return this._shape; }
-    set shape(v: PixelShape) { if (v !== this._shape) { this._shape = v; this._shapeDirty = true; } }
+    set shape(v: PixelShape) {
+        if (PixelShape[v] === undefined || typeof v !== 'number') throw new RangeError(`shape must be a PixelShape (PIXELS 0, BOX 1, CIRCLE 2 or POLYGON 3), got ${String(v)}.`);
+        if (v !== this._shape) { this._shape = v; this._shapeDirty = true; }
+    }
 
     @property({ type: CCInteger, range: [0, 255, 1], slide: true, displayName: 'i18n:pixel-collision.collider.alphaThreshold.name', tooltip: 'i18n:pixel-collision.collider.alphaThreshold.tooltip' })
     get alphaThreshold(): number { return this._alphaThreshold; }
@@ -108,21 +116,25 @@ export class PixelCollider extends Component {
         if (v !== this._alphaThreshold) { this._alphaThreshold = v; this._shapeDirty = true; }
     }
 
-    @property({ type: CCFloat, min: 0, displayName: 'i18n:pixel-collision.collider.accuracy.name', tooltip: 'i18n:pixel-collision.collider.accuracy.tooltip' })
+    @property({ type: CCFloat, min: 0, max: MAX_ACCURACY, displayName: 'i18n:pixel-collision.collider.accuracy.name', tooltip: 'i18n:pixel-collision.collider.accuracy.tooltip' })
     get accuracy(): number { return this._accuracy; }
     set accuracy(v: number) {
-        if (!(v >= 0) || !Number.isFinite(v)) throw new RangeError(`accuracy must be a finite number > 0 (samples per world unit), or 0 for the system default; got ${v}.`);
+        if (typeof v !== 'number' || !(v >= 0 && v <= MAX_ACCURACY)) throw new RangeError(`accuracy must be 0 (the CollisionSystem default) or a number in (0, ${MAX_ACCURACY}] (samples per world unit), got ${v}.`);
         this._accuracy = v;
         this._accuracyDirty = true;
     }
 
     @property({ type: NarrowMode, displayName: 'i18n:pixel-collision.collider.mode.name', tooltip: 'i18n:pixel-collision.collider.mode.tooltip' })
     get mode(): NarrowMode { return this._mode; }
-    set mode(v: NarrowMode) { if (v !== this._mode) { this._mode = v; this._shapeDirty = true; } }
+    set mode(v: NarrowMode) {
+        if (NarrowMode[v] === undefined || typeof v !== 'number') throw new RangeError(`mode must be a NarrowMode (AUTO 0, CPU 1, GPU 2 or BOUNDS 3), got ${String(v)}.`);
+        if (v !== this._mode) { this._mode = v; this._shapeDirty = true; }
+    }
 
     @property({ type: PixelCollisionGroup, displayName: 'i18n:pixel-collision.collider.group.name', tooltip: 'i18n:pixel-collision.collider.group.tooltip' })
     get group(): number { return this._group; }
     set group(v: number) {
+        if (!isGroupBit(v)) throw new RangeError(`group must be one group bit, 1 << index with index 0-31 (a PixelCollisionGroup value, e.g. PixelCollisionGroup.DEFAULT = 1), got ${v}.`);
         this._group = v;
         this._categoryBits = v >>> 0;
         this._maskBits = maskBitsOfGroup(v);
@@ -131,19 +143,35 @@ export class PixelCollider extends Component {
 
     @property({ type: Size, visible(this: PixelCollider) { return this._shape === PixelShape.BOX; }, displayName: 'i18n:pixel-collision.collider.size.name', tooltip: 'i18n:pixel-collision.collider.size.tooltip' })
     get size(): Size { return this._size; }
-    set size(v: Size) { this._size.set(v); this._shapeDirty = true; }
+    set size(v: Size) {
+        if (!v || !(v.width >= 0 && v.width < Infinity) || !(v.height >= 0 && v.height < Infinity)) throw new RangeError(`size must have a finite width and height >= 0 (0 x 0 = the content size), got ${v ? `${v.width} x ${v.height}` : String(v)}.`);
+        this._size.set(v);
+        this._shapeDirty = true;
+    }
 
     @property({ type: Vec2, visible(this: PixelCollider) { return this._shape !== PixelShape.PIXELS; }, displayName: 'i18n:pixel-collision.collider.offset.name', tooltip: 'i18n:pixel-collision.collider.offset.tooltip' })
     get offset(): Vec2 { return this._offset; }
-    set offset(v: Vec2) { this._offset.set(v); this._shapeDirty = true; }
+    set offset(v: Vec2) {
+        if (!v || !Number.isFinite(v.x) || !Number.isFinite(v.y)) throw new RangeError(`offset must be a finite point, got ${v ? `(${v.x}, ${v.y})` : String(v)}.`);
+        this._offset.set(v);
+        this._shapeDirty = true;
+    }
 
     @property({ type: CCFloat, min: 0, visible(this: PixelCollider) { return this._shape === PixelShape.CIRCLE; }, displayName: 'i18n:pixel-collision.collider.radius.name', tooltip: 'i18n:pixel-collision.collider.radius.tooltip' })
     get radius(): number { return this._radius; }
-    set radius(v: number) { this._radius = v; this._shapeDirty = true; }
+    set radius(v: number) {
+        if (typeof v !== 'number' || !(v >= 0 && v < Infinity)) throw new RangeError(`radius must be a finite number >= 0 (0 = half the content box's smaller side), got ${v}.`);
+        this._radius = v;
+        this._shapeDirty = true;
+    }
 
     @property({ type: [Vec2], visible(this: PixelCollider) { return this._shape === PixelShape.POLYGON; }, displayName: 'i18n:pixel-collision.collider.points.name', tooltip: 'i18n:pixel-collision.collider.points.tooltip' })
     get points(): Vec2[] { return this._points; }
-    set points(v: Vec2[]) { this._points = v; this._shapeDirty = true; }
+    set points(v: Vec2[]) {
+        checkPoints(v);
+        this._points = v;
+        this._shapeDirty = true;
+    }
 
     @property({ type: BufferAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, displayName: 'i18n:pixel-collision.collider.bakedMask.name', tooltip: 'i18n:pixel-collision.collider.bakedMask.tooltip' })
     get bakedMask(): BufferAsset | null { return this._bakedMask; }
@@ -152,6 +180,13 @@ export class PixelCollider extends Component {
     @property({ type: JsonAsset, visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS; }, displayName: 'i18n:pixel-collision.collider.maskLibrary.name', tooltip: 'i18n:pixel-collision.collider.maskLibrary.tooltip' })
     get maskLibrary(): JsonAsset | null { return this._maskLibrary; }
     set maskLibrary(v: JsonAsset | null) { this._maskLibrary = v; this._libraryLoaded = false; this._shapeDirty = true; }
+
+    @property({ displayName: 'i18n:pixel-collision.collider.pixelTouch.name', tooltip: 'i18n:pixel-collision.collider.pixelTouch.tooltip' })
+    get pixelTouch(): boolean { return this._pixelTouch; }
+    set pixelTouch(v: boolean) {
+        this._pixelTouch = !!v;
+        this._updateHitTest();
+    }
 
     // Runtime state --------------------------------------------------------------------------
     private _categoryBits = 1;
@@ -186,14 +221,11 @@ export class PixelCollider extends Component {
     private _maskReason: PixelMaskReason = '';
     /** @internal Transform must be re-read this frame (besides the node's changed flags). */
     _geomDirty = true;
-    // Contacts: parallel arrays, one entry per touching pair (keyed by the other core collider),
-    // the first _nContacts live. They never shrink: an array whose length drops to 0 loses its
-    // storage in V8 and allocates again on the next push.
-    /** @internal */ _nContacts = 0;
-    /** @internal */ _otherCores: (Collider<PixelCollider> | null)[] = [];
-    /** @internal */ _others: (PixelCollider | null)[] = [];
-    /** @internal */ _contactList: (PixelContact | null)[] = [];
-    private _events: EventTarget | null = null;
+    /**
+     * @internal Touching pairs, listeners and node (links.ts). The system keeps a reference when
+     * the collider is disabled: the engine clears a destroyed component's fields (this one too).
+     */
+    _links: ColliderLinks | null = new ColliderLinks();
 
     /** What this collider is (Box2D `categoryBits`; default: its group's bit). */
     get categoryBits(): number { return this._categoryBits; }
@@ -203,48 +235,66 @@ export class PixelCollider extends Component {
     get maskBits(): number { return this._maskBits; }
     set maskBits(v: number) { this._maskBits = checkBits(v, 'maskBits'); this._filterDirty = true; }
 
-    /** Number of colliders it touches now. */
-    get contactCount(): number { return this._nContacts; }
+    /** Number of colliders it touches now (0 once the collider is destroyed). */
+    get contactCount(): number { return this._links ? this._links.n : 0; }
 
     /** The `i`-th collider it touches now (`0 <= i < contactCount`), allocation-free. */
-    getTouching(i: number): PixelCollider | null { return i >= 0 && i < this._nContacts ? this._others[i] : null; }
+    getTouching(i: number): PixelCollider | null { const l = this._links; return l && i >= 0 && i < l.n ? l.others[i] : null; }
 
     /** The contact with {@link getTouching}(i), self's point of view, allocation-free. */
-    getContact(i: number): PixelContact | null { return i >= 0 && i < this._nContacts ? this._contactList[i] : null; }
+    getContact(i: number): PixelContact | null { const l = this._links; return l && i >= 0 && i < l.n ? l.contacts[i] : null; }
 
     /** The colliders it touches now (a new array: in per-frame code use contactCount / getTouching). */
-    get touching(): PixelCollider[] { return this._others.slice(0, this._nContacts) as PixelCollider[]; }
+    get touching(): PixelCollider[] { const l = this._links; return l ? l.others.slice(0, l.n) as PixelCollider[] : []; }
 
     /** Its current contacts, parallel to {@link touching} (a new array; see getContact). */
-    get contacts(): PixelContact[] { return this._contactList.slice(0, this._nContacts) as PixelContact[]; }
+    get contacts(): PixelContact[] { const l = this._links; return l ? l.contacts.slice(0, l.n) as PixelContact[] : []; }
 
     /** True when it touches `other` now (as of the last collision step). */
     isTouching(other: PixelCollider): boolean {
-        return this._indexOf(other) >= 0;
+        return this._links !== null && this._links.indexOf(other) >= 0;
     }
 
     /** The current contact with `other` (self's point of view), or null. */
     contactWith(other: PixelCollider): PixelContact | null {
-        const i = this._indexOf(other);
-        return i >= 0 ? (this._contactList[i] as PixelContact) : null;
+        const i = this._links ? this._links.indexOf(other) : -1;
+        return i >= 0 ? (this._links as ColliderLinks).contacts[i] : null;
     }
 
-    private _indexOf(other: PixelCollider): number {
-        for (let i = 0; i < this._nContacts; i++) if (this._others[i] === other) return i;
-        return -1;
+    /**
+     * Listens for one of the three events, `'onPixelCollide'` / `'onPixelCollideStay'` /
+     * `'onPixelCollideEnd'` (also `PixelCollisionEvent.ENTER` / `STAY` / `END`); the callback
+     * gets `(self, other, contact)`. A (callback, target) pair is registered once. A component
+     * method of the same name registered here with its component as `target` is called once per
+     * event, not twice (the two ways do not stack). Returns the callback (for `off`).
+     */
+    on<F extends PixelCollisionCallback>(type: PixelCollisionEventType, callback: F, target?: unknown): F {
+        checkType(type, 'on');
+        this._eventTarget().on(type, callback, target);
+        return callback;
     }
 
-    /** Listens for `onPixelCollide` / `onPixelCollideStay` / `onPixelCollideEnd`. */
-    on(type: string, callback: PixelCollisionCallback, target?: unknown): void {
-        (this._events ??= new EventTarget()).on(type, callback, target);
+    /** Like {@link on}, for the next event of that type only. */
+    once<F extends PixelCollisionCallback>(type: PixelCollisionEventType, callback: F, target?: unknown): F {
+        checkType(type, 'once');
+        this._eventTarget().once(type, callback, target);
+        return callback;
     }
 
-    once(type: string, callback: PixelCollisionCallback, target?: unknown): void {
-        (this._events ??= new EventTarget()).once(type, callback, target);
+    /** Removes a listener (the same callback and target as given to `on`), or all of `type` without a callback. */
+    off(type: PixelCollisionEventType, callback?: PixelCollisionCallback, target?: unknown): void {
+        checkType(type, 'off');
+        this._links?.events?.off(type, callback, target);
     }
 
-    off(type: string, callback?: PixelCollisionCallback, target?: unknown): void {
-        this._events?.off(type, callback, target);
+    /** Removes every listener whose target is `target`. */
+    targetOff(target: unknown): void {
+        this._links?.events?.targetOff(target);
+    }
+
+    private _eventTarget() {
+        if (!this._links) throw new Error('PixelCollider.on: this collider is destroyed.');
+        return this._links.eventTarget();
     }
 
     /** The local → world map of the collider now (mask texel space for PIXELS, node space otherwise). */
@@ -341,15 +391,65 @@ export class PixelCollider extends Component {
     }
 
     protected override onEnable(): void {
+        if (this._links) this._links.node = this.node;
         this._sprite = this.getComponent(Sprite);
         this._ui = this.getComponent(UITransform);
         this._shapeDirty = true;
         this._geomDirty = true;
         CollisionSystem.instance._join(this);
+        this._updateHitTest();
     }
 
     protected override onDisable(): void {
         CollisionSystem.instance._leave(this);
+        this._updateHitTest();
+    }
+
+    // Pixel-exact touch -------------------------------------------------------------------------
+
+    /** The UITransform whose `hitTest` this collider has wrapped, and what it replaced. */
+    private _hitUi: UITransform | null = null;
+    private _hitPrev: UITransform['hitTest'] | null = null;
+
+    /**
+     * Wraps (or unwraps) the node's `UITransform.hitTest`, the engine's one hit test for touch and
+     * mouse events (the node event processor calls it): the engine's test first (cameras, content
+     * box, Mask components), then the collider's solid texels at the same world point.
+     */
+    private _updateHitTest(): void {
+        const want = this._pixelTouch && this.enabledInHierarchy;
+        const ui = want ? this.getComponent(UITransform) : null;
+        if (this._hitUi && this._hitUi !== ui) {
+            const old = this._hitUi as unknown as Record<string, unknown>;
+            if (this._hitPrev && this._hitPrev !== UITransform.prototype.hitTest) old.hitTest = this._hitPrev;
+            else delete old.hitTest;
+            this._hitUi = this._hitPrev = null;
+        }
+        if (!ui || this._hitUi === ui) return;
+        const prev = ui.hitTest;
+        const collider = this;
+        ui.hitTest = function hitTestPixels(this: UITransform, screenPoint: Vec2, windowId = 0): boolean {
+            return prev.call(this, screenPoint, windowId) && collider._hitScreen(this, screenPoint, windowId);
+        };
+        this._hitUi = ui;
+        this._hitPrev = prev;
+    }
+
+    /** @internal True when a camera that sees the node maps the screen point onto a solid texel. */
+    _hitScreen(ui: UITransform, screenPoint: Readonly<Vec2>, windowId: number): boolean {
+        const core = CollisionSystem.instance._readyCore(this);
+        if (!core) return false;
+        const cameras = ui._getRenderScene().cameras;
+        const layer = this.node.layer;
+        for (let i = 0; i < cameras.length; i++) {
+            const camera = cameras[i];
+            if (!(camera.visibility & layer) || (camera.window && !camera.window.swapchain)) continue;
+            if (camera.systemWindowId !== windowId) continue;
+            SCREEN.set(screenPoint.x, screenPoint.y, 0);
+            camera.screenToWorld(WORLD, SCREEN);
+            if (solidAt(core, WORLD.x, WORLD.y)) return true;
+        }
+        return false;
     }
 
     protected override onDestroy(): void {
@@ -561,27 +661,9 @@ export class PixelCollider extends Component {
         return n;
     }
 
-    /** @internal Calls the listeners and the node's components' methods named `type`. */
-    _emit(type: string, other: PixelCollider, contact: PixelContact): void {
-        if (this._events) {
-            try {
-                this._events.emit(type, this, other, contact);
-            } catch (err) {
-                reportCallbackError(type, this, err);
-            }
-        }
-        const comps = this.node.components;
-        for (let i = 0; i < comps.length; i++) {
-            const c = comps[i] as unknown as Record<string, unknown> & Component;
-            const fn = c[type];
-            if (typeof fn === 'function' && c.enabledInHierarchy) {
-                try {
-                    (fn as PixelCollisionCallback).call(c, this, other, contact);
-                } catch (err) {
-                    reportCallbackError(type, this, err);
-                }
-            }
-        }
+    /** @internal Calls the listeners and the node's components' methods named `type` (links.ts). */
+    _emit(type: PixelCollisionEventType, other: PixelCollider, contact: PixelContact): void {
+        this._links?.emit(this, type, other, contact);
     }
 }
 
@@ -600,4 +682,34 @@ function usable(t: Affine2D): boolean {
 function checkBits(v: number, name: string): number {
     if (!Number.isInteger(v) || v < 0 || v > 0xffffffff) throw new RangeError(`${name} must be an integer bit field in [0, 0xffffffff] (Box2D-style filter bits), got ${v}.`);
     return v >>> 0;
+}
+
+function isGroupBit(v: number): boolean {
+    return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 0x80000000 && ((v >>> 0) & ((v >>> 0) - 1)) === 0;
+}
+
+const EVENT_TYPES: readonly string[] = ['onPixelCollide', 'onPixelCollideStay', 'onPixelCollideEnd'];
+
+/** Plain JavaScript callers get the check TypeScript gives at compile time. */
+function checkType(type: string, what: string): void {
+    if (EVENT_TYPES.indexOf(type) < 0) throw new RangeError(`PixelCollider.${what}: unknown event "${type}"; use 'onPixelCollide', 'onPixelCollideStay' or 'onPixelCollideEnd' (PixelCollisionEvent.ENTER / STAY / END).`);
+}
+
+/** Polygon points: none (the content box), or 3 to MAX_POLYGON_VERTICES finite points of a convex polygon. */
+function checkPoints(v: readonly Vec2[]): void {
+    const n = Array.isArray(v) ? v.length : -1;
+    if (n !== 0 && !(n >= 3 && n <= MAX_POLYGON_VERTICES)) {
+        throw new RangeError(`points must be an array of 3 to ${MAX_POLYGON_VERTICES} points of a convex polygon (or empty for the content box's corners), got ${n < 0 ? String(v) : `${n} point(s)`}.`);
+    }
+    const flat: number[] = [];
+    for (const p of v) {
+        if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RangeError(`points must be finite points, got ${p ? `(${p.x}, ${p.y})` : String(p)}.`);
+        flat.push(p.x, p.y);
+    }
+    if (n === 0) return;
+    try {
+        new Collider({ shape: { kind: 'polygon', points: flat } }); // the core's own check: convex, not degenerate
+    } catch (err) {
+        throw new RangeError(`points: ${(err as Error).message}`);
+    }
 }

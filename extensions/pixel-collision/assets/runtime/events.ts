@@ -12,6 +12,9 @@ export const PixelCollisionEvent = {
     END: 'onPixelCollideEnd',
 } as const;
 
+/** The three event names: `'onPixelCollide' | 'onPixelCollideStay' | 'onPixelCollideEnd'`. */
+export type PixelCollisionEventType = typeof PixelCollisionEvent[keyof typeof PixelCollisionEvent];
+
 /** A collision callback: `(self, other, contact)`; the contact is from self's point of view. */
 export type PixelCollisionCallback = (self: PixelCollider, other: PixelCollider, contact: PixelContact) => void;
 
@@ -29,5 +32,7 @@ export function nodePath(node: { name: string; parent: unknown }): string {
 
 /** A throwing game callback must not break the frame (nor the other callbacks): it is logged. */
 export function reportCallbackError(type: string, self: PixelCollider, err: unknown): void {
-    console.error(`[pixel-collision] ${type} callback on "${nodePath(self.node)}" threw:`, err);
+    // A destroyed collider (its last onPixelCollideEnd) has no node any more.
+    const where = self.node ? nodePath(self.node) : 'a destroyed node';
+    console.error(`[pixel-collision] ${type} callback on "${where}" threw:`, err);
 }

@@ -8,7 +8,7 @@
 export { PixelCollider, PixelShape, NarrowMode } from './PixelCollider';
 export type { PixelMaskOrigin, PixelMaskReason } from './PixelCollider';
 export { PixelCollisionEvent, nodePath } from './events';
-export type { PixelCollisionCallback } from './events';
+export type { PixelCollisionCallback, PixelCollisionEventType } from './events';
 export { CollisionSystem, PixelRayHit, PixelSweepHit } from './CollisionSystem';
 export type { XY } from './CollisionSystem';
 export { PixelContact } from './contact';
@@ -27,3 +27,5 @@ export type { GpuSetting, GpuStatus, GpuDeviceResult } from './gpu-narrow';
 export { createCocosGpuDevice } from './gpu-cocos-device';
 export { GlGpuDevice, WebGL2UnavailableError } from './gpu-gl-device';
 export type { GlGpuDeviceOptions } from './gpu-gl-device';
+export { PixelIntersection } from './intersection';
+export type { PixelTarget } from './intersection';

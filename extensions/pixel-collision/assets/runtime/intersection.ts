@@ -1,0 +1,150 @@
+/**
+ * Stateless overlap checks in Cocos types, like the engine's `Intersection2D`: "do these two
+ * sprites (or a sprite and a point / rect) overlap now, and where?", exact, on the same masks,
+ * transforms and sampling grid as the {@link CollisionSystem}, without waiting for its step.
+ *
+ * A target is a `PixelCollider` or a `Sprite`:
+ * - a `PixelCollider` is checked as the system sees it now (its shape, threshold, accuracy; its
+ *   node's current transform). A disabled collider, or one that collides with nothing this frame
+ *   (scale 0, NaN position, no frame), overlaps nothing;
+ * - a `Sprite` with an enabled `PixelCollider` on its node is that collider; any other `Sprite`
+ *   is its opaque texels (alpha > 0) where they are drawn (SIMPLE sprites; rotated, trimmed and
+ *   atlas frames included), at the system's accuracy, from the shared mask cache.
+ *
+ * Collision groups are not consulted: these are geometric questions. Nothing here throws for a
+ * target that cannot collide (it overlaps nothing); non-finite points and rects throw a RangeError.
+ */
+import { Sprite } from 'cc';
+import type { Rect } from 'cc';
+import {
+    Collider, Contact, CpuNarrowPhase, rasterizeShape, shapeContainsSample, SampleMapper, testRasters,
+    WorldRaster, WorldShape,
+} from '../core/index';
+import type { Affine2D, ColliderShape } from '../core/index';
+import { CollisionSystem } from './CollisionSystem';
+import type { XY } from './CollisionSystem';
+import type { PixelContact } from './contact';
+import { solidAt } from './hit';
+import { PixelMasks } from './masks';
+import { PixelCollider } from './PixelCollider';
+import { spriteToWorld } from './sprite-geometry';
+
+/** What {@link PixelIntersection} checks: a collider, or a sprite (its collider, else its opaque texels). */
+export type PixelTarget = PixelCollider | Sprite;
+
+const narrow = new CpuNarrowPhase();
+const contact = new Contact();
+const mapper = new SampleMapper();
+const T: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+const rectShape = new WorldShape();
+const rectRaster = new WorldRaster();
+const RECT_TEST = { contact: false as const };
+const RECT_CONTACT = { contact: true as const };
+/** Two scratch colliders for sprites without a collider (one per argument of `test`). */
+const scratch: Collider[] = [];
+
+function scratchCollider(slot: number, shape: ColliderShape, t: Readonly<Affine2D>, accuracy: number): Collider {
+    let c = scratch[slot];
+    if (!c) {
+        c = scratch[slot] = new Collider({ shape, transform: t, accuracy });
+        return c;
+    }
+    c._setTransformSnapshot(t);
+    if (c.shape.kind !== shape.kind || (shape.kind === 'mask' && c.shape.kind === 'mask' && c.shape.mask !== shape.mask) || shape.kind !== 'mask') c._replaceShape(shape);
+    c._accuracy = accuracy;
+    return c;
+}
+
+/** The core collider of a target as of now, or null when it overlaps nothing now. */
+function coreOf(target: PixelTarget, slot: number): Collider | null {
+    if (target instanceof PixelCollider) return target.enabledInHierarchy ? CollisionSystem.instance._readyCore(target) : null;
+    if (!(target instanceof Sprite)) throw new TypeError('PixelIntersection: a target is a PixelCollider or a Sprite.');
+    const own = target.node.getComponent(PixelCollider);
+    if (own && own.enabledInHierarchy) return CollisionSystem.instance._readyCore(own);
+    const frame = target.spriteFrame;
+    if (!frame || !spriteToWorld(target, T)) return null;
+    const rect = frame.rect;
+    const mask = PixelMasks.maskOf(frame, 0);
+    const shape: ColliderShape = mask ? { kind: 'mask', mask } : { kind: 'box', width: rect.width, height: rect.height, anchorX: 0, anchorY: 0 };
+    return scratchCollider(slot, shape, T, CollisionSystem.instance.accuracy);
+}
+
+function checkXY(p: Readonly<XY>, what: string): void {
+    if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) throw new RangeError(`PixelIntersection.${what}: the point must be finite, got ${p ? `(${p.x}, ${p.y})` : String(p)}.`);
+}
+
+export const PixelIntersection = {
+    /**
+     * Do `a` and `b` share a world sample now (the system's definition of colliding, at the
+     * larger of their accuracies)? When they do and `out` is given, it gets the contact from
+     * `a`'s point of view (count, rect, centroid, normal from a to b; `separation` when
+     * `CollisionSystem.separation` is on): the contact the system's next step would report for
+     * the pair, if neither moved.
+     */
+    test(a: PixelTarget, b: PixelTarget, out?: PixelContact): boolean {
+        const ca = coreOf(a, 0);
+        if (!ca) return false;
+        const cb = coreOf(b, 1);
+        if (!cb || ca === cb) return false;
+        const acc = Math.max(ca.accuracy, cb.accuracy);
+        const hit = narrow.testPair(ca, cb, acc, CollisionSystem.instance.separation, contact);
+        if (hit && out) {
+            contact.frame = CollisionSystem.instance.frame;
+            out._set(contact, false);
+        }
+        return hit;
+    },
+
+    /**
+     * Does the sample of the grid cell containing the world point belong to the target? The
+     * same answer as `CollisionSystem.queryPoint` (cells of size 1 / accuracy, decided at their
+     * centres). For "is the texel under this exact point opaque" use {@link opaqueAt}.
+     */
+    point(target: PixelTarget, p: Readonly<XY>): boolean {
+        checkXY(p, 'point');
+        const c = coreOf(target, 0);
+        if (!c) return false;
+        const acc = c.accuracy;
+        const k = Math.floor(p.x * acc), l = Math.floor(p.y * acc);
+        const s = c.shape;
+        if (s.kind === 'mask') {
+            const m = mapper.setup(c.transform, acc);
+            return s.mask.get(m.floorU(k, l), m.floorV(k, l));
+        }
+        return shapeContainsSample(c._shape(), k, l, acc);
+    },
+
+    /**
+     * Is the target solid exactly at the world point: for a mask, is the texel under the point
+     * opaque (texel (i, j) covers [i, i+1) x [j, j+1) of the mask's space); for a box, circle or
+     * polygon collider, is the point inside. No sampling grid: what pixel-exact touch uses.
+     */
+    opaqueAt(target: PixelTarget, p: Readonly<XY>): boolean {
+        checkXY(p, 'opaqueAt');
+        const c = coreOf(target, 0);
+        return c !== null && solidAt(c, p.x, p.y);
+    },
+
+    /**
+     * Does the target have a sample in the world rect (closed, like `CollisionSystem.queryRect`)?
+     * With `out`: the contact of the shared samples (count, rect, centroid; normal from the rect
+     * towards the target).
+     */
+    rect(target: PixelTarget, r: Readonly<Rect>, out?: PixelContact): boolean {
+        if (!r || !(Number.isFinite(r.x) && Number.isFinite(r.y) && r.width > 0 && r.height > 0 && Number.isFinite(r.width) && Number.isFinite(r.height))) {
+            throw new RangeError(`PixelIntersection.rect: the rect must be finite with width and height > 0, got ${r ? `(${r.x}, ${r.y}, ${r.width}, ${r.height})` : String(r)}.`);
+        }
+        const c = coreOf(target, 0);
+        if (!c) return false;
+        const acc = c.accuracy;
+        rectShape.setAABB(r.x, r.y, r.x + r.width, r.y + r.height);
+        rasterizeShape(rectShape, acc, rectRaster);
+        const hit = testRasters(rectRaster, c._raster(acc), out ? RECT_CONTACT : RECT_TEST, contact);
+        if (hit && out) {
+            contact.accuracy = acc;
+            contact.frame = CollisionSystem.instance.frame;
+            out._set(contact, false);
+        }
+        return hit;
+    },
+};

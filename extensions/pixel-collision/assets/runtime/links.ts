@@ -1,0 +1,111 @@
+/**
+ * What the collision system keeps of one collider: the pairs it touches, its listeners and its
+ * node. It is held apart from the component because the engine clears a destroyed component's
+ * fields (deferred destruction runs before the system's step): the system keeps a reference from
+ * the moment the collider is disabled, so the collider's last `onPixelCollideEnd` still reaches
+ * its listeners (`self.isValid` is false then), as the builtin 2D physics and Box2D end a removed
+ * body's contacts on both sides.
+ */
+import { EventTarget } from 'cc';
+import type { Component, Node } from 'cc';
+import type { Collider } from '../core/index';
+import type { PixelContact } from './contact';
+import { reportCallbackError } from './events';
+import type { PixelCollisionCallback, PixelCollisionEventType } from './events';
+import type { PixelCollider } from './PixelCollider';
+
+/** @internal */
+export class ColliderLinks {
+    /** Number of touching pairs: the first `n` entries of the arrays below (which never shrink). */
+    n = 0;
+    /** The other side's core collider, per pair (the key: a pair is found by it). */
+    readonly otherCores: (Collider<PixelCollider> | null)[] = [];
+    readonly others: (PixelCollider | null)[] = [];
+    readonly contacts: (PixelContact | null)[] = [];
+    /** Listeners added with `collider.on` / `once` (made on first use). */
+    events: EventTarget | null = null;
+    /** The collider's node (set when it is enabled); its components' methods are called too. */
+    node: Node | null = null;
+
+    eventTarget(): EventTarget {
+        return (this.events ??= new EventTarget());
+    }
+
+    /** Adds a touching pair. */
+    attach(otherCore: Collider<PixelCollider>, other: PixelCollider, c: PixelContact): void {
+        const n = this.n;
+        if (n === this.others.length) { this.otherCores.push(otherCore); this.others.push(other); this.contacts.push(c); }
+        else { this.otherCores[n] = otherCore; this.others[n] = other; this.contacts[n] = c; }
+        this.n = n + 1;
+    }
+
+    slotOf(otherCore: Collider<PixelCollider>): number {
+        const cores = this.otherCores;
+        for (let i = 0; i < this.n; i++) if (cores[i] === otherCore) return i;
+        return -1;
+    }
+
+    /** Removes the pair with `otherCore` (order kept, no array shrinks) and returns its contact. */
+    detach(otherCore: Collider<PixelCollider>): PixelContact | null {
+        const i = this.slotOf(otherCore);
+        if (i < 0) return null;
+        const c = this.contacts[i] as PixelContact;
+        const n = this.n - 1;
+        for (let k = i; k < n; k++) {
+            this.otherCores[k] = this.otherCores[k + 1];
+            this.others[k] = this.others[k + 1];
+            this.contacts[k] = this.contacts[k + 1];
+        }
+        this.otherCores[n] = null;
+        this.others[n] = null;
+        this.contacts[n] = null;
+        this.n = n;
+        return c;
+    }
+
+    indexOf(other: PixelCollider): number {
+        for (let i = 0; i < this.n; i++) if (this.others[i] === other) return i;
+        return -1;
+    }
+
+    /**
+     * Delivers one event: first to the listeners (`collider.on`), then to the methods named
+     * `type` of the node's components that are enabled now. A method that is also registered as
+     * a listener with its component as the target (`collider.on(type, this.onPixelCollide, this)`)
+     * is called once, as the listener: the two ways do not stack. Listeners whose target is a
+     * destroyed object are dropped (the engine's EventTarget does that); a destroyed node's
+     * components get nothing. A throwing callback is logged and the others still run.
+     */
+    emit(self: PixelCollider, type: PixelCollisionEventType, other: PixelCollider, contact: PixelContact): void {
+        const events = this.events;
+        const node = this.node;
+        const comps = node && node.isValid ? node.components : NO_COMPONENTS;
+        // Which methods are registered as listeners too, decided before the listeners run (a
+        // `once` listener is gone after it). Bits for the first 32 components; beyond, asked again.
+        let twice = 0;
+        if (events) {
+            for (let i = 0; i < comps.length && i < 32; i++) {
+                const fn = (comps[i] as unknown as Record<string, unknown>)[type];
+                if (typeof fn === 'function' && events.hasEventListener(type, fn as PixelCollisionCallback, comps[i])) twice |= 1 << i;
+            }
+            try {
+                events.emit(type, self, other, contact);
+            } catch (err) {
+                reportCallbackError(type, self, err);
+            }
+        }
+        for (let i = 0; i < comps.length; i++) {
+            const c = comps[i] as unknown as Record<string, unknown> & Component;
+            const fn = c[type];
+            if (typeof fn !== 'function' || !c.isValid || !c.enabledInHierarchy) continue;
+            if (i < 32 ? (twice & (1 << i)) !== 0 : events !== null && events.hasEventListener(type, fn as PixelCollisionCallback, c)) continue;
+            try {
+                (fn as PixelCollisionCallback).call(c, self, other, contact);
+            } catch (err) {
+                reportCallbackError(type, self, err);
+            }
+        }
+    }
+}
+
+const NO_COMPONENTS: readonly Component[] = [];
