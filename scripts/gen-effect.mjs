@@ -37,7 +37,7 @@ const HEADER = `// pixel-collide.effect: the GPU narrow phase's shader (pixel-co
 // and reads the R8 mask atlas with texelFetch, writing 8 cells per pixel (4 bits each: in A,
 // in B, A unsure, B unsure). The CPU decodes the page (core/gpu/gpu-narrow-phase.ts).
 //
-// How a Cocos backend would use it (the shipped backend does not: runtime/gpu-cocos-device.ts
+// How a Cocos backend would use it (the shipped backend does not: runtime/gpu/gpu-cocos-device.ts
 // draws with the same GLSL on the engine's WebGL2 context, because the gfx layer has no
 // non-blocking readback and cameras draw after the collision step; see that file):
 //  - a Material on this effect (technique 0, one pass); uAtlas = a gfx R8 texture (the mask

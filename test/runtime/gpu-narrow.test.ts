@@ -10,7 +10,7 @@ import {
     AUTO_GPU_MIN_CELLS, AUTO_GPU_MIN_PAIRS, CollisionSystem, createCocosGpuDevice, NarrowMode, PixelCollider, PixelMasks, autoPairIsHeavy,
 } from 'db://pixel-collision/runtime/index';
 import type { GpuDeviceResult, PixelContact } from 'db://pixel-collision/runtime/index';
-import { AUTO_GPU_MAX_TILE_CELLS, MODE_AUTO, MODE_BOUNDS, MODE_CPU, MODE_GPU } from '../../extensions/pixel-collision/assets/runtime/gpu-narrow';
+import { AUTO_GPU_MAX_TILE_CELLS, MODE_AUTO, MODE_BOUNDS, MODE_CPU, MODE_GPU } from '../../extensions/pixel-collision/assets/runtime/gpu/gpu-narrow';
 import { BitMask, CollisionWorld, affine } from '../../extensions/pixel-collision/assets/core';
 import { SoftGpuDevice } from '../browser/soft-device';
 import { logs } from './cc';

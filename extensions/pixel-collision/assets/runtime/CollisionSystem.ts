@@ -8,9 +8,9 @@ import { PixelDebugDraw } from './debug-draw';
 import { refreshGroups } from './groups';
 import { PixelMasks } from './masks';
 import { nodePath, PixelCollisionEvent } from './events';
-import { createCocosGpuDevice } from './gpu-cocos-device';
-import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu-narrow';
-import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu-narrow';
+import { createCocosGpuDevice } from './gpu/gpu-cocos-device';
+import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu/gpu-narrow';
+import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
 

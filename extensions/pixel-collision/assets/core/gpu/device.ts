@@ -2,7 +2,7 @@
  * The backend interface of the GPU narrow phase: the core plans a frame (mask atlas contents,
  * tile layout, per-instance data) and decodes what comes back; a device only uploads, draws and
  * reads. Two devices implement it: plain WebGL2 (`webgl2/` at the repository root: browser
- * tests, playground) and Cocos (`runtime/gpu-cocos-device.ts`, on the engine's WebGL2 context).
+ * tests, playground) and Cocos (`runtime/gpu/gpu-cocos-device.ts`, on the engine's WebGL2 context).
  *
  * A device must draw exactly what `shader.ts` says: `count` tiles of 6 vertices each (corners
  * from `gl_VertexID % 6`; one instanced draw, or a plain draw with each tile's data repeated for

@@ -71,12 +71,12 @@
  *   (status 'unavailable'), one warning;
  * - a lost context: the GPU narrow phase decides that frame on the CPU (core/gpu).
  */
-import { CpuNarrowPhase } from '../core/narrow-phase';
-import type { LateAnswers, NarrowPhase } from '../core/narrow-phase';
-import type { Collider } from '../core/collider';
-import type { Contact } from '../core/contact';
-import { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
-import type { GpuDevice } from '../core/gpu/device';
+import { CpuNarrowPhase } from '../../core/narrow-phase';
+import type { LateAnswers, NarrowPhase } from '../../core/narrow-phase';
+import type { Collider } from '../../core/collider';
+import type { Contact } from '../../core/contact';
+import { GpuNarrowPhase } from '../../core/gpu/gpu-narrow-phase';
+import type { GpuDevice } from '../../core/gpu/device';
 
 /** `NarrowMode` values (PixelCollider.ts; serialized in scenes, so they never change). */
 export const MODE_AUTO = 0;

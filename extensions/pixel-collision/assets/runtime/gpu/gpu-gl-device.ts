@@ -66,8 +66,8 @@
  */
 import {
     ATTRIB_IS_INT, ATTRIB_WORD_OFFSETS, INSTANCE_BYTES, PAIR_FRAGMENT_SHADER, PAIR_VERTEX_SHADER,
-} from '../core/gpu/index';
-import type { GpuDevice } from '../core/gpu/index';
+} from '../../core/gpu/index';
+import type { GpuDevice } from '../../core/gpu/index';
 
 /** Thrown when WebGL2 cannot be used (no context, WebGL1 only, a lost context, a failed shader). */
 export class WebGL2UnavailableError extends Error {
