@@ -1,5 +1,5 @@
 import { director, Director, game, Game, System, Vec2, Vec3 } from 'cc';
-import type { Rect } from 'cc';
+import type { EffectAsset, Rect } from 'cc';
 import { EDITOR } from 'cc/env';
 import { CollisionWorld, Contact, RayHit, SweepHit } from '../core/index';
 import type { Affine2D, Collider, CollisionListener } from '../core/index';
@@ -8,7 +8,8 @@ import { PixelDebugDraw } from './debug-draw';
 import { refreshGroups } from './groups';
 import { PixelMasks } from './masks';
 import { nodePath, PixelCollisionEvent } from './events';
-import { createCocosGpuDevice } from './gpu/gpu-cocos-device';
+import { cocosGpuSettings, createCocosGpuDevice } from './gpu/gpu-cocos-device';
+import type { GpuBackend } from './gpu/gpu-cocos-device';
 import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu/gpu-narrow';
 import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
@@ -143,6 +144,34 @@ export class CollisionSystem extends System {
      * device (tests use a software one).
      */
     static gpuDeviceFactory: () => GpuDeviceResult = createCocosGpuDevice;
+
+    /**
+     * Which GPU backend the default factory makes (see the README's GPU section): `'auto'`
+     * (default: the raw WebGL2 device where the engine renders with WebGL2, else the engine-gfx
+     * device), `'webgl2'`, or `'engine'` (pixel-collide.effect through the engine's gfx API:
+     * WebGL1, WebGL2, native). Set it before the first GPU step, or call {@link disposeGpu}.
+     */
+    static get gpuBackend(): GpuBackend {
+        return cocosGpuSettings.backend;
+    }
+
+    static set gpuBackend(v: GpuBackend) {
+        if (v !== 'auto' && v !== 'webgl2' && v !== 'engine') throw new RangeError(`CollisionSystem.gpuBackend must be 'auto', 'webgl2' or 'engine', got ${String(v)}.`);
+        cocosGpuSettings.backend = v;
+    }
+
+    /**
+     * The `pixel-collide.effect` asset for the engine-gfx backend (null: the loaded effect whose
+     * name ends in `pixel-collide`). Assign it where the effect is not otherwise loaded (a native
+     * build), e.g. from a component's `@property(EffectAsset)`.
+     */
+    static get gpuEffect(): EffectAsset | null {
+        return cocosGpuSettings.effect;
+    }
+
+    static set gpuEffect(v: EffectAsset | null) {
+        cocosGpuSettings.effect = v;
+    }
 
     /**
      * How pairs of colliders with `NarrowMode.GPU` (and AUTO pairs the cost rule sends there) are

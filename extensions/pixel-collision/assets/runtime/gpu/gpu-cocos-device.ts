@@ -52,29 +52,58 @@
  * ```
  */
 import { director, gfx, sys } from 'cc';
+import type { EffectAsset } from 'cc';
 import { JSB } from 'cc/env';
 import { GlGpuDevice } from './gpu-gl-device';
+import { GfxGpuDevice } from './gpu-gfx-device';
+import { CocosGfxBackend, findPixelCollideEffect } from './gpu-gfx-backend';
 import type { GpuDeviceResult } from './gpu-narrow';
+
+/**
+ * Which device the GPU narrow phase draws with (`CollisionSystem.gpuBackend`):
+ *
+ * - `'auto'` (default): the raw WebGL2 device where the engine renders with WebGL2 (the web's
+ *   fast path: non-blocking readback), else the engine-gfx device (WebGL1, native), else none;
+ * - `'webgl2'`: the raw WebGL2 device only;
+ * - `'engine'`: the engine-gfx device only (`effects/pixel-collide.effect` through the
+ *   engine's gfx API).
+ */
+export type GpuBackend = 'auto' | 'webgl2' | 'engine';
+
+/** The factory's settings (CollisionSystem.gpuBackend / gpuEffect set them). */
+export const cocosGpuSettings: { backend: GpuBackend; effect: EffectAsset | null } = { backend: 'auto', effect: null };
 
 /** The functions of a WebGL2 context the device needs (a WebGL1 context lacks them). */
 const NEEDED = ['texStorage2D', 'vertexAttribIPointer', 'drawArraysInstanced', 'fenceSync', 'clientWaitSync', 'getBufferSubData', 'bindSampler', 'createVertexArray'];
 
 /**
- * The device on the engine's WebGL2 context, or why there is none. `retry` when the engine's
+ * The device {@link cocosGpuSettings} asks for, or why there is none. `retry` when the engine's
  * graphics device does not exist yet (called before the engine started).
  */
 export function createCocosGpuDevice(): GpuDeviceResult {
+    const backend = cocosGpuSettings.backend;
+    if (backend === 'webgl2') return createWebGL2Device();
+    if (backend === 'engine') return createEngineGfxDevice();
+    const gl = createWebGL2Device();
+    if (gl.device || gl.retry) return gl;
+    const eng = createEngineGfxDevice();
+    if (eng.device || eng.retry) return eng;
+    return { device: null, reason: `${gl.reason}; and the engine-gfx backend: ${eng.reason}` };
+}
+
+/** The raw WebGL2 device on the engine's WebGL2 context, or why there is none. */
+export function createWebGL2Device(): GpuDeviceResult {
     if (JSB || sys.isNative) {
-        return { device: null, reason: 'native platforms have no WebGL2 context for scripts, and texture readback there can return an unchanged buffer (cocos-engine#17648)' };
+        return { device: null, reason: 'native platforms have no WebGL2 context for scripts' };
     }
     const device = director.root?.device as { gfxAPI?: number; gl?: unknown } | undefined;
     if (!device) return { device: null, reason: 'the engine has no graphics device yet', retry: true };
     const api = gfx.API as unknown as Record<string, number> | undefined;
     if (!api || device.gfxAPI !== api.WEBGL2) {
         const name = !api ? 'unknown' : device.gfxAPI === api.WEBGPU ? 'WebGPU' : device.gfxAPI === api.WEBGL ? 'WebGL1' : `gfx API ${String(device.gfxAPI)}`;
-        const why = name === 'WebGPU' ? 'WebGPU reads back only asynchronously (mapAsync) and exposes no WebGL2 context'
+        const why = name === 'WebGPU' ? 'WebGPU exposes no WebGL2 context'
             : name === 'WebGL1' ? 'WebGL1 has no texelFetch, integer attributes, gl_VertexID or pixel buffers'
-                : 'the GPU narrow phase runs on WebGL2 only';
+                : 'the raw device needs the engine\'s WebGL2 context';
         return { device: null, reason: `the engine renders with ${name}: ${why}` };
     }
     const gl = device.gl as WebGL2RenderingContext | undefined;
@@ -83,4 +112,23 @@ export function createCocosGpuDevice(): GpuDeviceResult {
     if (missing.length > 0) return { device: null, reason: `the engine's context lacks WebGL2 functions (${missing.join(', ')})` };
     if (gl.isContextLost()) return { device: null, reason: 'the engine\'s WebGL2 context is lost' };
     return { device: new GlGpuDevice(gl, { restoreState: true }) };
+}
+
+/** The engine-gfx device (pixel-collide.effect through the engine's gfx API), or why there is none. */
+export function createEngineGfxDevice(): GpuDeviceResult {
+    const device = director.root?.device as gfx.Device | undefined;
+    if (!device) return { device: null, reason: 'the engine has no graphics device yet', retry: true };
+    const api = gfx.API as unknown as Record<string, number> | undefined;
+    if (api && device.gfxAPI === api.WEBGPU) {
+        return { device: null, reason: 'the engine renders with WebGPU, which reads textures back only asynchronously (mapAsync)' };
+    }
+    const effect = findPixelCollideEffect(cocosGpuSettings.effect);
+    if (!effect) {
+        return { device: null, reason: 'pixel-collide.effect is not loaded (set CollisionSystem.gpuEffect to it, e.g. from an @property of type EffectAsset)' };
+    }
+    try {
+        return { device: new GfxGpuDevice(new CocosGfxBackend(device, effect)) };
+    } catch (err) {
+        return { device: null, reason: `the engine-gfx backend could not start (${(err as Error).message})` };
+    }
 }

@@ -272,6 +272,10 @@ export class GlGpuDevice implements GpuDevice {
     /** Readback slots: pixel buffer, its capacity, fence, page size. */
     private _pbo: (WebGLBuffer | null)[] = [];
     private _pboBytes: number[] = [];
+    /** Pixel buffers deleted after a read that came before their fence (see finishRead). */
+    retiredBuffers = 0;
+    /** Per slot: the index in its ring of the pixel buffer written last. */
+    private _ring: number[] = [];
     private _sync: (WebGLSync | null)[] = [];
     private _slotW: number[] = [];
     private _slotH: number[] = [];
@@ -317,6 +321,7 @@ export class GlGpuDevice implements GpuDevice {
         this._rbW = this._rbH = 0;
         this._pbo = [];
         this._pboBytes = [];
+        this._ring = [];
         this._sync = [];
     }
 
@@ -425,16 +430,18 @@ export class GlGpuDevice implements GpuDevice {
         if (gl.isContextLost()) { this._lostSeen = true; return; }
         this._guard(GL_FBO | GL_PACK | GL_PACK_BUFFER);
         const bytes = this._pageW * this._pageH * 4;
-        let pbo = this._pbo[slot] ?? null;
+        // The slot's next pixel buffer of its ring (see PBO_RING): never the one read last.
+        const b = slot * PBO_RING + ((this._ring[slot] = ((this._ring[slot] ?? -1) + 1) % PBO_RING));
+        let pbo = this._pbo[b] ?? null;
         if (pbo === null) {
             pbo = must(gl.createBuffer(), 'pixel buffer');
-            this._pbo[slot] = pbo;
-            this._pboBytes[slot] = 0;
+            this._pbo[b] = pbo;
+            this._pboBytes[b] = 0;
         }
         gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
-        if (this._pboBytes[slot] < bytes) {
-            this._pboBytes[slot] = Math.max(bytes, 2 * this._pboBytes[slot]);
-            gl.bufferData(gl.PIXEL_PACK_BUFFER, this._pboBytes[slot], gl.STREAM_READ);
+        if (this._pboBytes[b] < bytes) {
+            this._pboBytes[b] = Math.max(bytes, 2 * this._pboBytes[b]);
+            gl.bufferData(gl.PIXEL_PACK_BUFFER, this._pboBytes[b], gl.STREAM_READ);
         }
         gl.bindFramebuffer(gl.FRAMEBUFFER, this._fbo);
         this._packDefaults(this._pageW);
@@ -456,10 +463,12 @@ export class GlGpuDevice implements GpuDevice {
     }
 
     finishRead(slot: number, out: Uint8Array): boolean {
-        const gl = this.gl, sync = this._sync[slot], pbo = this._pbo[slot];
+        const b = slot * PBO_RING + (this._ring[slot] ?? 0);
+        const gl = this.gl, sync = this._sync[slot], pbo = this._pbo[b];
         if (!sync || !pbo || gl.isContextLost()) { if (gl.isContextLost()) this._lostSeen = true; return false; }
         const bytes = this._slotW[slot] * this._slotH[slot] * 4;
         if (out.length < bytes) throw new RangeError(`finishRead needs ${bytes} bytes, got ${out.length}.`);
+        const signalled = this.readReady(slot);
         this._guard(GL_PACK_BUFFER); // getBufferSubData reads no pack parameter
         gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
         // Waits here only when the fence has not signalled yet (the caller counts that).
@@ -467,6 +476,15 @@ export class GlGpuDevice implements GpuDevice {
         gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
         gl.deleteSync(sync);
         this._sync[slot] = null;
+        if (!signalled) {
+            // Read before its fence signalled: Chromium read the GPU's copy, not its shadow copy,
+            // which stays allocated until the buffer is read through it; writing this buffer again
+            // would discard it with a performance warning (see PBO_RING). A new buffer next time.
+            gl.deleteBuffer(pbo);
+            this._pbo[b] = null;
+            this._pboBytes[b] = 0;
+            this.retiredBuffers++;
+        }
         return !gl.isContextLost();
     }
 
@@ -545,6 +563,19 @@ export class GlGpuDevice implements GpuDevice {
 }
 
 const ZERO4 = new Float32Array(4);
+
+/**
+ * Pixel buffers per readback slot, used in turn (one per frame in flight): frame N's page is
+ * copied into one while frame N-1's is read from the other.
+ *
+ * Chromium keeps a shadow copy of a READ-usage buffer written before a fence, and frees it when
+ * getBufferSubData reads through it, which it does only once it has seen the fence signal. A
+ * buffer read before that (the GPU was slower than a frame: SwiftShader often is) keeps its
+ * shadow, and the next write + fence of that buffer prints "READ-usage buffer was written, then
+ * fenced, but written again before being read back" (once a step, measured in the engine). So
+ * such a buffer is deleted after its read (finishRead) and the ring makes a new one.
+ */
+export const PBO_RING = 2;
 
 function must<T>(x: T | null, what: string): T {
     if (x === null) throw new WebGL2UnavailableError(`Could not create a WebGL2 ${what} (context lost?).`);
