@@ -92,7 +92,6 @@ export class GfxGpuDevice implements GpuDevice {
     }
 
     beginFrame(): number {
-        this._frame++;
         const gen = this._backend.generation();
         if (gen >= 0 && gen !== this._generation) {
             // New GPU objects: the targets are gone with the old ones.
@@ -162,6 +161,11 @@ export class GfxGpuDevice implements GpuDevice {
         this._release(slot);
         this.deferredReads++;
         return !this.isLost();
+    }
+
+    /** The end of a narrow-phase run: reads started so far count as a step old from now on. */
+    endFrame(): void {
+        this._frame++;
     }
 
     dispose(): void {
