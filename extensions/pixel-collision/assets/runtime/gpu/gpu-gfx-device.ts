@@ -61,6 +61,8 @@ export class GfxGpuDevice implements GpuDevice {
     readonly maxTextureSize: number;
     /** Deferred readback (see the file notes): the read waits for the transfer, not for the draw. */
     readonly asyncReadback = true;
+    /** The deferred read is a synchronous copy (see GpuDevice.blockingReadback): AUTO pairs stay on the CPU. */
+    readonly blockingReadback = true;
     /** Pages drawn, synchronous reads, deferred reads (tests and benches read them). */
     draws = 0;
     reads = 0;

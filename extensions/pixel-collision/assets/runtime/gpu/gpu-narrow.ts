@@ -308,6 +308,8 @@ export class PixelNarrowPhase implements NarrowPhase {
                 return null;
             }
             this._device = r.device;
+            // A device whose deferred read still blocks (engine gfx): AUTO pairs stay on the CPU.
+            if (r.device.blockingReadback === true) this._syncOnly = true;
         }
         let readback = this._setting as 'nextFrame' | 'sameFrame';
         if (readback === 'nextFrame' && !this._device.asyncReadback) {
