@@ -1,55 +1,41 @@
 /**
- * The GPU narrow phase's device inside Cocos Creator 3.8: the shipped WebGL2 device
- * (`gpu-gl-device.ts`) on the engine's own WebGL2 context, restoring every piece of GL state it
- * changes. {@link createCocosGpuDevice} returns it, or null and the reason where the GPU path
- * cannot work (the system then stays on the CPU with one warning).
+ * The GPU narrow phase's devices inside Cocos Creator 3.8, and the rule that picks one
+ * ({@link createCocosGpuDevice}, `CollisionSystem.gpuBackend`):
  *
- * ## Why the engine's WebGL2 context, not engine cameras and a RenderTexture
- *
- * Read from the engine's source (v3.8.5):
- *
- * - **Readback.** The gfx layer reads a texture back only with `device.copyTextureToBuffers`,
- *   a synchronous `gl.readPixels` on WebGL2 (`WebGL2CmdFuncCopyTextureToBuffers`,
- *   `cocos/gfx/webgl2/webgl2-commands.ts`): no pixel buffer, no fence, no query pool on the web.
- *   The default non-blocking mode (`'nextFrame'`, a PIXEL_PACK_BUFFER and a fence) exists only
- *   on the raw context, which the WebGL2 device exposes (`WebGL2Device.gl`,
- *   `cocos/gfx/webgl2/webgl2-device.ts`).
- * - **When it draws.** Cameras render in `root.frameMove`, after every system's `postUpdate`
- *   (`Director.tick`, `cocos/game/director.ts`), so a camera-drawn page could be read at the
- *   earliest after the collision step: `'sameFrame'` (answers inside the step) is impossible
- *   that way, and `'nextFrame'` would be late by a frame plus the stall.
- * - **What it draws.** One instance per pair with integer attributes (tile, atlas rects) and
- *   `gl_VertexID` corners; the 2D batcher's vertex format is fixed (`a_position`, `a_texCoord`,
- *   `a_color`), so a camera path would need a hand-built mesh renderer per page, nodes on a
- *   hidden layer, a camera and a RenderTexture (limited to 2048 a side and REPEAT / LINEAR by
- *   default, COCOS-NOTES) kept in step with the planner every frame.
- * - **Cost.** The raw path measured 2.6 / 9.6 ms (same frame) and 0.9 / 1.9 ms blocked (next
- *   frame) for 50 / 200 pairs of 48x48 sprites in software WebGL2 (bench/results); the camera
- *   path would add the engine's per-node render work to the same synchronous read.
- *
- * The price of the raw context: the engine caches GL state (`WebGL2StateCache`) and skips calls
- * it believes redundant, so every call of the device records the state it changes and restores
- * it (`GlState`, see gpu-gl-device.ts), and binds no object of its own when it returns. The
- * cache's fields end in `$`, which release builds may mangle, so the device never reads or
- * writes the cache: it reads the GL state itself (`getParameter`). The engine does not cancel
- * `webglcontextlost` (`WebGL2Swapchain._onWebGLContextLost`), so a lost context stays lost; the
- * device then reports the loss and every frame goes to the CPU.
- *
- * `pixel-collide.effect` (effects/) holds the same shader as a Creator effect, for a backend
- * built on gfx pipelines; this device compiles the GLSL of `core/gpu/shader.ts` directly.
- *
- * ## Where there is no GPU path
+ * - **raw WebGL2** (`gpu-gl-device.ts` on the engine's own WebGL2 context, restoring every piece
+ *   of GL state it changes): instanced draws with integer attributes and `texelFetch`, and a
+ *   non-blocking readback (a ring of PIXEL_PACK_BUFFERs and a fence) for `'nextFrame'`. Web only.
+ * - **engine gfx** (`gpu-gfx-device.ts` + `gpu-gfx-backend.ts`): `effects/pixel-collide.effect`
+ *   as a Material, drawn into RGBA8 render-target textures and read back with
+ *   `device.copyTextureToBuffers`, all through the engine's gfx API, so wherever the engine
+ *   renders: WebGL2, WebGL1 (the effect's GLSL ES 1.00 form), native GLES / Metal / Vulkan.
+ *   Its readback is always a synchronous copy (the gfx API has no fence or pixel buffer on the
+ *   web); `'nextFrame'` reads each page a step after drawing it (no wait for the draw, still
+ *   one for the transfer).
  *
  * ```
- *   platform                          device      why
- *   web, WebGL2 (gfx.API.WEBGL2)      yes         texelFetch, integer attributes, PBO + fence
- *   web, WebGL1                       no          no texelFetch / ivec attributes / gl_VertexID
- *   web, WebGPU                       no          readback only through mapAsync (async, 256-byte
- *                                                 rows); no context to draw on from a step
- *   native (JSB: iOS, Android, ...)   no          no JS WebGL context; readback can return an
- *                                                 unchanged buffer (cocos-engine#17648)
- *   mini-games                        if WebGL2   the same feature checks
+ *   platform                          'auto' picks      why
+ *   web, WebGL2                       raw WebGL2        cheaper than engine gfx in 6 of 8 measured
+ *                                                       cases (bench/results/gpu-engine.md), and
+ *                                                       its 'nextFrame' readback does not block
+ *   web, WebGL1                       engine gfx        the GLSL ES 1.00 form (texture2D at texel
+ *                                                       centres); needs highp in fragment shaders
+ *   native (JSB: iOS, Android, ...)   engine gfx        no JS WebGL context; the readback canary
+ *                                                       catches a readPixels that writes nothing
+ *                                                       (cocos-engine#17648); not run here
+ *   web, WebGPU                       none (CPU)        readback only through mapAsync
  * ```
+ *
+ * Measured in the real engine (3.8.5 DEBUG, SwiftShader, 2 shared cores), both GPU backends cost
+ * more than the CPU for every pair count and size tried (50 / 200 pairs of rotated 48² and 128²
+ * sprites: 0.00-0.10x the CPU's speed): on a software renderer the GPU's work runs on the same
+ * cores. So `NarrowMode.AUTO` pairs never go to the engine-gfx device (its read always blocks),
+ * and go to the raw WebGL2 device only by the heavy-pair rule of `gpu-narrow.ts` ('nextFrame').
+ *
+ * The engine's state caches see every call of the engine-gfx device; the raw device reads the
+ * GL state it changes and restores it (`GlState`), so an engine that caches GL state and skips
+ * redundant calls (`WebGL2StateCache`) still holds the truth. Both leave the engine's frame as it
+ * was (test/engine/gpu-events.ts reads a witness sprite back before and after).
  */
 import { director, gfx, sys } from 'cc';
 import type { EffectAsset } from 'cc';
