@@ -185,8 +185,10 @@ export class CollisionSystem extends System {
      *   2-11 ms on desktop, 7-40 ms on phones); contacts describe the current frame.
      * - `'off'`: everything on the CPU.
      *
-     * Nothing is built until a collider asks for the GPU; where there is no WebGL2 (WebGPU,
-     * native, WebGL1) the system stays on the CPU with one warning. Answers are identical on both.
+     * Nothing is built until a collider asks for the GPU. Where the engine renders with WebGL2 the
+     * raw WebGL2 device draws; on WebGL1 and native, the engine-gfx device (see
+     * {@link gpuBackend}); on WebGPU, or without pixel-collide.effect for the engine-gfx device, the
+     * system stays on the CPU with one warning. Answers are identical on every path.
      */
     get gpu(): GpuSetting {
         return this._narrow.setting;
