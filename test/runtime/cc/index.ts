@@ -1450,6 +1450,20 @@ export class EffectAsset extends Asset {
     static getAll(): Record<string, EffectAsset> { return EffectAsset._effects; }
 }
 
+/**
+ * `Material` is not modelled: only the engine-gfx GPU backend uses it, and its unit tests drive
+ * the device through a software page backend; `initialize` says so instead of pretending.
+ */
+export class Material extends Asset {
+    readonly passes: unknown[] = [];
+    initialize(_info: unknown): void { throw new Error('Material is not modelled by the cc test double (use a software page backend)'); }
+}
+
+/** `PipelineStateManager` (cocos/rendering/pipeline-state-manager.ts) is not modelled either. */
+export class PipelineStateManager {
+    static getOrCreatePipelineState(): never { throw new Error('PipelineStateManager is not modelled by the cc test double'); }
+}
+
 /** Mirrors `PixelFormat` of `cocos/asset/assets/asset-enum.ts` (RGBA8888 and the bounds of the compressed ranges). */
 export enum PixelFormat { RGBA8888 = 35, RGB_ETC1 = 72, RGBA_ASTC_12x12 = 102, RGB_A_PVRTC_2BPPV1 = 1024, RGBA_ETC1 = 1026 }
 

@@ -272,8 +272,6 @@ export class GlGpuDevice implements GpuDevice {
     /** Readback slots: pixel buffer, its capacity, fence, page size. */
     private _pbo: (WebGLBuffer | null)[] = [];
     private _pboBytes: number[] = [];
-    /** Pixel buffers deleted after a read that came before their fence (see finishRead). */
-    retiredBuffers = 0;
     /** Per slot: the index in its ring of the pixel buffer written last. */
     private _ring: number[] = [];
     private _sync: (WebGLSync | null)[] = [];
@@ -439,10 +437,10 @@ export class GlGpuDevice implements GpuDevice {
             this._pboBytes[b] = 0;
         }
         gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
-        if (this._pboBytes[b] < bytes) {
-            this._pboBytes[b] = Math.max(bytes, 2 * this._pboBytes[b]);
-            gl.bufferData(gl.PIXEL_PACK_BUFFER, this._pboBytes[b], gl.STREAM_READ);
-        }
+        if (this._pboBytes[b] < bytes) this._pboBytes[b] = Math.max(bytes, 2 * this._pboBytes[b]);
+        // Storage specified again before every write: it drops a shadow copy Chromium still holds
+        // from the last write (see PBO_RING), so none is discarded with a warning.
+        gl.bufferData(gl.PIXEL_PACK_BUFFER, this._pboBytes[b], gl.STREAM_READ);
         gl.bindFramebuffer(gl.FRAMEBUFFER, this._fbo);
         this._packDefaults(this._pageW);
         gl.readPixels(0, 0, this._pageW, this._pageH, gl.RGBA, gl.UNSIGNED_BYTE, 0);
@@ -468,7 +466,6 @@ export class GlGpuDevice implements GpuDevice {
         if (!sync || !pbo || gl.isContextLost()) { if (gl.isContextLost()) this._lostSeen = true; return false; }
         const bytes = this._slotW[slot] * this._slotH[slot] * 4;
         if (out.length < bytes) throw new RangeError(`finishRead needs ${bytes} bytes, got ${out.length}.`);
-        const signalled = this.readReady(slot);
         this._guard(GL_PACK_BUFFER); // getBufferSubData reads no pack parameter
         gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
         // Waits here only when the fence has not signalled yet (the caller counts that).
@@ -476,15 +473,6 @@ export class GlGpuDevice implements GpuDevice {
         gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
         gl.deleteSync(sync);
         this._sync[slot] = null;
-        if (!signalled) {
-            // Read before its fence signalled: Chromium read the GPU's copy, not its shadow copy,
-            // which stays allocated until the buffer is read through it; writing this buffer again
-            // would discard it with a performance warning (see PBO_RING). A new buffer next time.
-            gl.deleteBuffer(pbo);
-            this._pbo[b] = null;
-            this._pboBytes[b] = 0;
-            this.retiredBuffers++;
-        }
         return !gl.isContextLost();
     }
 
@@ -571,9 +559,10 @@ const ZERO4 = new Float32Array(4);
  * Chromium keeps a shadow copy of a READ-usage buffer written before a fence, and frees it when
  * getBufferSubData reads through it, which it does only once it has seen the fence signal. A
  * buffer read before that (the GPU was slower than a frame: SwiftShader often is) keeps its
- * shadow, and the next write + fence of that buffer prints "READ-usage buffer was written, then
- * fenced, but written again before being read back" (once a step, measured in the engine). So
- * such a buffer is deleted after its read (finishRead) and the ring makes a new one.
+ * shadow, and the next write + fence of that buffer discarded it with "READ-usage buffer was
+ * written, then fenced, but written again before being read back" (once a step, measured in the
+ * engine). So startRead specifies the buffer's storage again (bufferData) before each write,
+ * which frees any shadow left over: no warning, and a read after the fence still uses the shadow.
  */
 export const PBO_RING = 2;
 
