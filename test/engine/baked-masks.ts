@@ -17,10 +17,11 @@
 //     ('baked') and give the same counts as run 1 and as an independent count, every frame;
 //  3. the same without the library: the box fallback (to show the library is what made 2 exact).
 import {
-    Camera, Canvas, Color, director, Director, ImageAsset, Layers, Node, Rect, Size, Sprite, SpriteFrame, Texture2D, UITransform, Vec2,
+    director, Director, ImageAsset, Layers, Node, Rect, Size, Sprite, SpriteFrame, Texture2D, UITransform, Vec2,
 } from 'cc';
 import { BitMask, CollisionSystem, encodeBase64, PixelCollider, PixelMasks } from 'db://pixel-collision/runtime/index';
 import type { BakedMaskEntry, PixelContact } from 'db://pixel-collision/runtime/index';
+import { stage } from './lib';
 
 declare const done: (ok: boolean, message?: string) => void;
 
@@ -162,22 +163,7 @@ async function run(h: any, parent: Node, mode: 'pixels' | 'baked' | 'nothing'): 
 
 export default async function main(h: any) {
     const W = h.width, H = h.height;
-    const canvasNode = new Node('Canvas');
-    canvasNode.layer = Layers.Enum.UI_2D;
-    canvasNode.addComponent(UITransform).setContentSize(W, H);
-    const canvas = canvasNode.addComponent(Canvas);
-    const camNode = new Node('Camera');
-    camNode.layer = Layers.Enum.UI_2D;
-    camNode.setPosition(0, 0, 1000);
-    canvasNode.addChild(camNode);
-    const cam = camNode.addComponent(Camera);
-    cam.projection = Camera.ProjectionType.ORTHO;
-    cam.orthoHeight = H / 2;
-    cam.visibility = Layers.Enum.UI_2D;
-    cam.clearFlags = Camera.ClearFlag.SOLID_COLOR;
-    cam.clearColor = new Color(0, 0, 0, 255);
-    canvas.cameraComponent = cam;
-    director.getScene()!.addChild(canvasNode);
+    const { canvas: canvasNode } = stage(W, H);
     void CollisionSystem.instance;
 
     const pixels = await run(h, canvasNode, 'pixels');

@@ -6,9 +6,10 @@
 //
 //   node ../shared/engine-harness/run.mjs test/engine/editor-preview.ts     (from the project's root)
 import {
-    Camera, Canvas, CCObject, Color, director, Graphics, ImageAsset, Layers, Node, RenderTexture, Sprite, SpriteFrame, Texture2D, UITransform,
+    CCObject, Graphics, ImageAsset, Layers, Node, RenderTexture, Sprite, SpriteFrame, Texture2D, UITransform,
 } from 'cc';
 import { PixelCollider } from 'db://pixel-collision/runtime/index';
+import { stage } from './lib';
 import { ColliderPreview, HELPER_NAME } from '../../extensions/pixel-collision/source/scene/preview';
 
 declare const done: (ok: boolean, message?: string) => void;
@@ -22,25 +23,10 @@ function alphaAt(i: number, j: number): number {
 
 export default async function main(h: any) {
     const SW = h.width, SH = h.height;
-    const canvasNode = new Node('Canvas');
-    canvasNode.layer = Layers.Enum.UI_2D;
-    canvasNode.addComponent(UITransform).setContentSize(SW, SH);
-    const canvas = canvasNode.addComponent(Canvas);
-    const camNode = new Node('Camera');
-    camNode.layer = Layers.Enum.UI_2D;
-    camNode.setPosition(0, 0, 1000);
-    canvasNode.addChild(camNode);
-    const cam = camNode.addComponent(Camera);
-    cam.projection = Camera.ProjectionType.ORTHO;
-    cam.orthoHeight = SH / 2;
-    cam.visibility = Layers.Enum.UI_2D;
-    cam.clearFlags = Camera.ClearFlag.SOLID_COLOR;
-    cam.clearColor = new Color(0, 0, 0, 255);
+    const { canvas: canvasNode, camera: cam } = stage(SW, SH);
     const rt = new RenderTexture();
     rt.reset({ width: SW, height: SH });
     cam.targetTexture = rt;
-    canvas.cameraComponent = cam;
-    director.getScene()!.addChild(canvasNode);
 
     const px = new Uint8Array(W * H * 4);
     for (let j = 0; j < H; j++) for (let i = 0; i < W; i++) {

@@ -2,9 +2,10 @@
 // camera, sprites from generated textures, a witness camera drawing into a RenderTexture (the engine's own
 // frame, read back before and after the GPU path ran), and a deterministic swarm of moving, rotating sprites.
 import {
-    Camera, Canvas, Color, director, ImageAsset, Layers, Node, RenderTexture, Sprite, SpriteFrame, Texture2D, UITransform,
+    Camera, Color, ImageAsset, Layers, Node, RenderTexture, Sprite, SpriteFrame, Texture2D, UITransform,
 } from 'cc';
 import { PixelCollider, NarrowMode } from 'db://pixel-collision/runtime/index';
+import { stage } from './lib';
 
 /** Alpha of a w x h shape (row 0 = top): a ring, a notched bar, or a blob with holes. */
 export function shape(kind: number, w: number, h: number): Uint8Array {
@@ -45,23 +46,7 @@ export function makeSprite(name: string, sf: SpriteFrame, parent: Node, layer = 
 
 /** A Canvas with an ortho camera over the design size; returns the canvas node. */
 export function makeCanvas(W: number, H: number): Node {
-    const canvasNode = new Node('Canvas');
-    canvasNode.layer = Layers.Enum.UI_2D;
-    canvasNode.addComponent(UITransform).setContentSize(W, H);
-    const canvas = canvasNode.addComponent(Canvas);
-    const camNode = new Node('Camera');
-    camNode.layer = Layers.Enum.UI_2D;
-    camNode.setPosition(0, 0, 1000);
-    canvasNode.addChild(camNode);
-    const cam = camNode.addComponent(Camera);
-    cam.projection = Camera.ProjectionType.ORTHO;
-    cam.orthoHeight = H / 2;
-    cam.visibility = Layers.Enum.UI_2D;
-    cam.clearFlags = Camera.ClearFlag.SOLID_COLOR;
-    cam.clearColor = new Color(0, 0, 0, 255);
-    canvas.cameraComponent = cam;
-    director.getScene()!.addChild(canvasNode);
-    return canvasNode;
+    return stage(W, H).canvas;
 }
 
 /**
