@@ -1,6 +1,6 @@
 /**
  * The plain WebGL2 backend of the GPU narrow phase (browser playground, browser tests): the
- * shipped WebGL2 device (`runtime/gpu-gl-device.ts`, DOM-free and engine-free, the same code the
+ * shipped WebGL2 device (`runtime/gpu/gpu-gl-device.ts`, DOM-free and engine-free, the same code the
  * Cocos backend runs on the engine's context) on a context of its own, made on a canvas. Not
  * shipped in the extension (it touches the DOM).
  *
@@ -8,8 +8,8 @@
  * `webglcontextlost` event is not cancelled stays lost for good); the Cocos backend leaves that
  * decision to the engine, which owns its context.
  */
-import { GlGpuDevice, WebGL2UnavailableError } from '../extensions/pixel-collision/assets/runtime/gpu-gl-device';
-import type { GlGpuDeviceOptions } from '../extensions/pixel-collision/assets/runtime/gpu-gl-device';
+import { GlGpuDevice, WebGL2UnavailableError } from '../extensions/pixel-collision/assets/runtime/gpu/gpu-gl-device';
+import type { GlGpuDeviceOptions } from '../extensions/pixel-collision/assets/runtime/gpu/gpu-gl-device';
 
 export { WebGL2UnavailableError };
 

@@ -6,7 +6,7 @@
 import { CollisionWorld, Contact, CpuNarrowPhase, GpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
 import type { GpuDevice } from '../../extensions/pixel-collision/assets/core';
 import { WebGL2Device } from '../../webgl2/webgl2-device';
-import { GlGpuDevice, GlState, GL_DRAW, GL_FBO, GL_PACK, GL_PACK_BUFFER, GL_RASTER, GL_UNPACK } from '../../extensions/pixel-collision/assets/runtime/gpu-gl-device';
+import { GlGpuDevice, GlState, GL_DRAW, GL_FBO, GL_PACK, GL_PACK_BUFFER, GL_RASTER, GL_UNPACK } from '../../extensions/pixel-collision/assets/runtime/gpu/gpu-gl-device';
 import { buildScene } from './gpu-cases';
 import type { CaseData } from './gpu-cases';
 import { compareLate, runScript } from './gpu-world-script';

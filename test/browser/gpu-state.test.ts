@@ -1,5 +1,5 @@
 /**
- * The Cocos backend's GL core (runtime/gpu-gl-device.ts with `restoreState: true`, as
+ * The Cocos backend's GL core (runtime/gpu/gpu-gl-device.ts with `restoreState: true`, as
  * gpu-cocos-device.ts runs it on the engine's context) in headless Chromium: on a context whose
  * state an engine left at unusual values, every call leaves the GL state exactly as it found it
  * (so the engine's WebGL2StateCache stays truthful) with no GL error, and the answers stay the

@@ -9,7 +9,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAIR_FRAGMENT_BODY, PAIR_VERTEX_BODY } from '../../extensions/pixel-collision/assets/core/gpu';
+import {
+    GFX_ATTRIBUTES, GFX_VERTEX_FLOATS, PAIR_FRAGMENT_BODY, PAIR_FRAGMENT_BODY_100, PAIR_GFX_VERTEX_BODY, PAIR_GFX_VERTEX_BODY_100,
+} from '../../extensions/pixel-collision/assets/core/gpu/shader';
 
 const root = join(__dirname, '..', '..');
 const effectPath = join(root, 'extensions/pixel-collision/assets/effects/pixel-collide.effect');
@@ -123,12 +125,14 @@ describe('effects/pixel-collide.effect', () => {
         expect(parseYaml('t:\n- x: 1\n  y:\n    z: 2\n  l:\n  - q: 4\n- x: 3')).toEqual({ t: [{ x: '1', y: { z: '2' }, l: [{ q: '4' }] }, { x: '3' }] });
     });
 
-    test('the programs hold shader.ts\'s bodies verbatim (indented), GLSL 300 guarded for WebGL1, no #version, balanced', () => {
+    test('the programs hold shader.ts\'s bodies verbatim (indented): GLSL ES 3.00 and a real GLSL ES 1.00 form, no #version, balanced', () => {
         const { programs } = blocks();
         const vs = programs.get('pixel-collide-vs')!, fs = programs.get('pixel-collide-fs')!;
         const dedent = (s: string) => s.split('\n').map((l) => l.replace(/^ {2}/, '')).join('\n');
-        expect(dedent(vs)).toContain(PAIR_VERTEX_BODY.trimEnd());
+        expect(dedent(vs)).toContain(PAIR_GFX_VERTEX_BODY.trimEnd());
+        expect(dedent(vs)).toContain(PAIR_GFX_VERTEX_BODY_100.trimEnd());
         expect(dedent(fs)).toContain(PAIR_FRAGMENT_BODY.trimEnd());
+        expect(dedent(fs)).toContain(PAIR_FRAGMENT_BODY_100.trimEnd());
         for (const p of [vs, fs]) {
             expect(p).not.toMatch(/#version/);
             expect(p).toMatch(/^ {2}precision highp float;/);
@@ -137,15 +141,32 @@ describe('effects/pixel-collide.effect', () => {
             expect((p.match(/\{/g) ?? []).length).toBe((p.match(/\}/g) ?? []).length);
             for (const line of p.split('\n')) if (line.trim()) expect(line).toMatch(/^ {2}/);
         }
-        // Uniforms outside samplers live in a block (Creator's rule), with no implicit padding.
-        expect(vs).toMatch(/uniform PixelCollidePage \{\n\s+vec2 uPageSize;\n\s+vec2 uPagePadding;\n\s+\};/);
+        // Uniforms outside samplers live in a block (Creator's rule), std140 without padding, in both stages.
+        for (const p of [vs, fs]) expect(p).toMatch(/uniform PixelCollidePage \{\n\s+vec4 uPage;\n\s+vec4 uAtlasSize;\n\s+\};/);
         expect(vs).not.toMatch(/^\s*uniform vec/m);
         expect(fs).toMatch(/uniform sampler2D uAtlas;/);
-        expect(vs).toMatch(/#define PC_VERTEX_ID gl_VertexIndex/);
-        // The header says how a backend uses it and what GLSL 300 constrains.
+        // The header says who draws it and how.
         const header = text.slice(0, text.indexOf('CCEffect'));
         expect(header.split('\n').filter((l) => l.trim()).every((l) => l.startsWith('//'))).toBe(true);
-        for (const word of ['GENERATED', 'InputAssembler', 'texelFetch', 'WebGL1', 'gl_VertexIndex', 'cocos-engine#17648']) expect(header).toContain(word);
+        for (const word of ['GENERATED', 'gpu-gfx-device.ts', 'texelFetch', 'texture2D', 'WebGL1', 'highp']) expect(header).toContain(word);
+    });
+
+    test('the GLSL ES 1.00 bodies use nothing WebGL1 lacks, and read the same attributes, block and sampler', () => {
+        // What WebGL1 forbids (the features an effect compiler checks for a glsl1 form).
+        const forbidden = [/texelFetch/, /textureSize/, /gl_VertexID/, /gl_InstanceID/, /\bflat\b/, /\b[iu]vec[234]\b/, /\buint\b/,
+            /%|<<|>>|&|\||\^|~/, /\bround\(/, /\bswitch\b/];
+        for (const body of [PAIR_GFX_VERTEX_BODY_100, PAIR_FRAGMENT_BODY_100]) {
+            const code = body.replace(/\/\/.*$/gm, '').replace(/&&|\|\|/g, ' ');
+            for (const f of forbidden) expect({ feature: String(f), found: f.test(code) }).toEqual({ feature: String(f), found: false });
+        }
+        // The texel is decided from gl_FragCoord through the map (no interpolated uv), read at its centre.
+        expect(PAIR_FRAGMENT_BODY_100).toMatch(/gl_FragCoord/);
+        expect(PAIR_FRAGMENT_BODY_100).toMatch(/texture2D\(uAtlas, \(r\.xy \+ ij \+ 0\.5\) \* uAtlasSize\.zw\)/);
+        // Both vertex forms declare the same attributes, in the engine-gfx layout's order.
+        const attrs = (b: string) => [...b.matchAll(/^in vec4 (\w+);/gm)].map((m) => m[1]);
+        expect(attrs(PAIR_GFX_VERTEX_BODY)).toEqual([...GFX_ATTRIBUTES]);
+        expect(attrs(PAIR_GFX_VERTEX_BODY_100)).toEqual([...GFX_ATTRIBUTES]);
+        expect(GFX_ATTRIBUTES.length * 4).toBe(GFX_VERTEX_FLOATS);
     });
 
     test('its .meta is an effect importer\'s, with a uuid', () => {

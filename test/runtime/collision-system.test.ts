@@ -95,7 +95,7 @@ describe('events', () => {
         const calls: number[] = [];
         const seen: number[][] = [];
         for (const s of [a, b]) {
-            for (const type of ['onPixelCollide', 'onPixelCollideStay']) {
+            for (const type of ['onPixelCollide', 'onPixelCollideStay'] as const) {
                 s.collider.on(type, (_self: PixelCollider, _other: PixelCollider, c: PixelContact) => {
                     seen.push([c.count, c.normal.x, c.normal.y, c.centroid.x]);
                 });

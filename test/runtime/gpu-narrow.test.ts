@@ -5,14 +5,16 @@
  * modes and the frame each event describes, and the fallbacks (no device, a retry, 'off', a lost
  * context). The device factory of the engine (gpu-cocos-device.ts) is tested for its reasons.
  */
-import { Node } from 'cc';
+import { EffectAsset, Node } from 'cc';
 import {
-    AUTO_GPU_MIN_CELLS, AUTO_GPU_MIN_PAIRS, CollisionSystem, createCocosGpuDevice, NarrowMode, PixelCollider, PixelMasks, autoPairIsHeavy,
+    AUTO_GPU_MIN_CELLS, AUTO_GPU_MIN_PAIRS, CollisionSystem, createCocosGpuDevice, createEngineGfxDevice, createWebGL2Device, GfxGpuDevice, NarrowMode,
+    PixelCollider, PixelMasks, autoPairIsHeavy,
 } from 'db://pixel-collision/runtime/index';
 import type { GpuDeviceResult, PixelContact } from 'db://pixel-collision/runtime/index';
-import { AUTO_GPU_MAX_TILE_CELLS, MODE_AUTO, MODE_BOUNDS, MODE_CPU, MODE_GPU } from '../../extensions/pixel-collision/assets/runtime/gpu-narrow';
+import { AUTO_GPU_MAX_TILE_CELLS, MODE_AUTO, MODE_BOUNDS, MODE_CPU, MODE_GPU } from '../../extensions/pixel-collision/assets/runtime/gpu/gpu-narrow';
 import { BitMask, CollisionWorld, affine } from '../../extensions/pixel-collision/assets/core';
 import { SoftGpuDevice } from '../browser/soft-device';
+import { SoftGfxBackend } from './soft-gfx-backend';
 import { logs } from './cc';
 import { frame, freshScene, sprite, texture, tick } from './helpers';
 
@@ -411,12 +413,62 @@ describe('createCocosGpuDevice (the engine device factory)', () => {
     }
 
     test('no engine device yet: retry; WebGPU, WebGL1, native, a context without WebGL2 functions: null with the reason', () => {
-        withEngine(undefined, () => expect(createCocosGpuDevice()).toMatchObject({ device: null, retry: true }));
-        withEngine({ device: { gfxAPI: 8 } }, () => expect(createCocosGpuDevice().reason).toMatch(/WebGPU.*mapAsync/));
-        withEngine({ device: { gfxAPI: 6 } }, () => expect(createCocosGpuDevice().reason).toMatch(/WebGL1.*texelFetch/));
-        withEngine({ device: { gfxAPI: 4 } }, () => expect(createCocosGpuDevice().reason).toMatch(/gfx API 4/));
-        withEngine({ device: { gfxAPI: 7 } }, () => expect(createCocosGpuDevice().reason).toMatch(/exposes no context/));
-        withEngine({ device: { gfxAPI: 7, gl: { texStorage2D() {} } } }, () => expect(createCocosGpuDevice().reason).toMatch(/lacks WebGL2 functions \(vertexAttribIPointer/));
-        withEngine({ device: { gfxAPI: 7 } }, () => expect(createCocosGpuDevice().reason).toMatch(/native platforms.*17648/), true);
+        withEngine(undefined, () => expect(createWebGL2Device()).toMatchObject({ device: null, retry: true }));
+        withEngine({ device: { gfxAPI: 8 } }, () => expect(createWebGL2Device().reason).toMatch(/WebGPU/));
+        withEngine({ device: { gfxAPI: 6 } }, () => expect(createWebGL2Device().reason).toMatch(/WebGL1.*texelFetch/));
+        withEngine({ device: { gfxAPI: 4 } }, () => expect(createWebGL2Device().reason).toMatch(/gfx API 4/));
+        withEngine({ device: { gfxAPI: 7 } }, () => expect(createWebGL2Device().reason).toMatch(/exposes no context/));
+        withEngine({ device: { gfxAPI: 7, gl: { texStorage2D() {} } } }, () => expect(createWebGL2Device().reason).toMatch(/lacks WebGL2 functions \(vertexAttribIPointer/));
+        withEngine({ device: { gfxAPI: 7 } }, () => expect(createWebGL2Device().reason).toMatch(/native platforms/), true);
+    });
+
+    test("the engine-gfx device: no engine device yet: retry; WebGPU: null; pixel-collide.effect not loaded: null, saying how to set it", () => {
+        withEngine(undefined, () => expect(createEngineGfxDevice()).toMatchObject({ device: null, retry: true }));
+        withEngine({ device: { gfxAPI: 8 } }, () => expect(createEngineGfxDevice().reason).toMatch(/WebGPU.*mapAsync/));
+        withEngine({ device: { gfxAPI: 6 } }, () => expect(createEngineGfxDevice().reason).toMatch(/pixel-collide\.effect is not loaded.*CollisionSystem\.gpuEffect/));
+    });
+
+    test("'auto' tries the raw WebGL2 device, then the engine-gfx device, and names both reasons; 'webgl2' / 'engine' try one", () => {
+        try {
+            withEngine({ device: { gfxAPI: 6 } }, () => {
+                const r = createCocosGpuDevice();
+                expect(r.device).toBeNull();
+                expect(r.reason).toMatch(/WebGL1.*texelFetch.*; and the engine-gfx backend: pixel-collide\.effect is not loaded/);
+            });
+            CollisionSystem.gpuBackend = 'webgl2';
+            withEngine({ device: { gfxAPI: 6 } }, () => expect(createCocosGpuDevice().reason).not.toMatch(/engine-gfx/));
+            CollisionSystem.gpuBackend = 'engine';
+            withEngine({ device: { gfxAPI: 6 } }, () => expect(createCocosGpuDevice().reason).toMatch(/^pixel-collide\.effect is not loaded/));
+            // An effect registered under Creator's path-like name is found; this double cannot build
+            // a Material from it, so the backend reports that it could not start (no exception).
+            const effect = Object.assign(new EffectAsset(), { name: '../pixel-collision/effects/pixel-collide' });
+            EffectAsset.register(effect);
+            try {
+                withEngine({ device: { gfxAPI: 6, capabilities: {} } }, () => expect(createCocosGpuDevice().reason).toMatch(/engine-gfx backend could not start/));
+            } finally { EffectAsset.remove(effect); }
+            expect(() => { CollisionSystem.gpuBackend = 'gl' as any; }).toThrow(/'auto', 'webgl2' or 'engine'/);
+        } finally { CollisionSystem.gpuBackend = 'auto'; }
+    });
+});
+
+describe('AUTO colliders on the engine-gfx device', () => {
+    test('its deferred read still blocks, so AUTO pairs stay on the CPU (GPU colliders still use it)', () => {
+        const dev = new GfxGpuDevice(new SoftGfxBackend());
+        useDevice(() => ({ device: dev }));
+        const boss = sprite('Boss', frame(disc(128)), { x: 0, angle: 30 });
+        const bt = disc(12);
+        for (let i = 0; i < AUTO_GPU_MIN_PAIRS + 4; i++) sprite(`b${i}`, frame(bt), { x: -40 + 10 * (i % 9), y: -20 + 10 * Math.floor(i / 9), angle: 11 * i });
+        tick();
+        tick();
+        tick();
+        // The heavy pairs asked for the GPU path once (the device is made then); from then on they stay on the CPU.
+        expect(factoryCalls).toBe(1);
+        expect(system().gpuNarrowPhase?.stats.gpuPairs ?? 0).toBe(0);
+        boss.collider.mode = NarrowMode.GPU;
+        tick();
+        tick();
+        expect(system().gpuStatus).toBe('active');
+        expect(system().gpuNarrowPhase!.stats.gpuPairs).toBeGreaterThanOrEqual(AUTO_GPU_MIN_PAIRS);
+        expect(dev.deferredReads).toBeGreaterThan(0);
     });
 });

@@ -91,7 +91,7 @@ describe('setters refuse what the system cannot use', () => {
     });
 
     test('the inspector help link points at a heading of the README (the five-minute guide)', () => {
-        const help: string = getClassMetadata(PixelCollider)!.editor.help;
+        const help = String(getClassMetadata(PixelCollider)!.editor.help);
         expect(help).toBe('https://github.com/pixel-collision/pixel-collision#five-minute-guide');
         // GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens.
         const readme = require('fs').readFileSync(require('path').join(__dirname, '../../README.md'), 'utf8') as string;

@@ -1490,6 +1490,33 @@ export class Asset extends CCObject {
     get isDefault(): boolean { return false; }
 }
 
+/**
+ * Mirrors the registry of `EffectAsset` (`cocos/asset/assets/effect-asset.ts`): loaded effects
+ * register by name; `get(name)`, `getAll()`. No techniques or shaders (nothing here compiles them).
+ */
+export class EffectAsset extends Asset {
+    private static _effects: Record<string, EffectAsset> = {};
+    override name = '';
+    static register(asset: EffectAsset): void { EffectAsset._effects[asset.name] = asset; }
+    static remove(asset: EffectAsset | string): void { delete EffectAsset._effects[typeof asset === 'string' ? asset : asset.name]; }
+    static get(name: string): EffectAsset | null { return EffectAsset._effects[name] ?? null; }
+    static getAll(): Record<string, EffectAsset> { return EffectAsset._effects; }
+}
+
+/**
+ * `Material` is not modelled: only the engine-gfx GPU backend uses it, and its unit tests drive
+ * the device through a software page backend; `initialize` says so instead of pretending.
+ */
+export class Material extends Asset {
+    readonly passes: unknown[] = [];
+    initialize(_info: unknown): void { throw new Error('Material is not modelled by the cc test double (use a software page backend)'); }
+}
+
+/** `PipelineStateManager` (cocos/rendering/pipeline-state-manager.ts) is not modelled either. */
+export class PipelineStateManager {
+    static getOrCreatePipelineState(): never { throw new Error('PipelineStateManager is not modelled by the cc test double'); }
+}
+
 /** Mirrors `PixelFormat` of `cocos/asset/assets/asset-enum.ts` (RGBA8888 and the bounds of the compressed ranges). */
 export enum PixelFormat { RGBA8888 = 35, RGB_ETC1 = 72, RGBA_ASTC_12x12 = 102, RGB_A_PVRTC_2BPPV1 = 1024, RGBA_ETC1 = 1026 }
 

@@ -1,5 +1,5 @@
 import { director, Director, game, Game, System, Vec2, Vec3 } from 'cc';
-import type { Rect } from 'cc';
+import type { EffectAsset, Rect } from 'cc';
 import { EDITOR } from 'cc/env';
 import { checkAccuracy, CollisionWorld, Contact, RayHit, SweepHit } from '../core/index';
 import type { Affine2D, Collider, CollisionListener } from '../core/index';
@@ -8,9 +8,10 @@ import { PixelDebugDraw } from './debug-draw';
 import { refreshGroups } from './groups';
 import { PixelMasks } from './masks';
 import { nodePath, PixelCollisionEvent } from './events';
-import { createCocosGpuDevice } from './gpu-cocos-device';
-import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu-narrow';
-import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu-narrow';
+import { cocosGpuSettings, createCocosGpuDevice } from './gpu/gpu-cocos-device';
+import type { GpuBackend } from './gpu/gpu-cocos-device';
+import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu/gpu-narrow';
+import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
 import type { ColliderLinks } from './links';
@@ -153,6 +154,34 @@ export class CollisionSystem extends System {
     static gpuDeviceFactory: () => GpuDeviceResult = createCocosGpuDevice;
 
     /**
+     * Which GPU backend the default factory makes (see the README's GPU section): `'auto'`
+     * (default: the raw WebGL2 device where the engine renders with WebGL2, else the engine-gfx
+     * device), `'webgl2'`, or `'engine'` (pixel-collide.effect through the engine's gfx API:
+     * WebGL1, WebGL2, native). Set it before the first GPU step, or call {@link disposeGpu}.
+     */
+    static get gpuBackend(): GpuBackend {
+        return cocosGpuSettings.backend;
+    }
+
+    static set gpuBackend(v: GpuBackend) {
+        if (v !== 'auto' && v !== 'webgl2' && v !== 'engine') throw new RangeError(`CollisionSystem.gpuBackend must be 'auto', 'webgl2' or 'engine', got ${String(v)}.`);
+        cocosGpuSettings.backend = v;
+    }
+
+    /**
+     * The `pixel-collide.effect` asset for the engine-gfx backend (null: the loaded effect whose
+     * name ends in `pixel-collide`). Assign it where the effect is not otherwise loaded (a native
+     * build), e.g. from a component's `@property(EffectAsset)`.
+     */
+    static get gpuEffect(): EffectAsset | null {
+        return cocosGpuSettings.effect;
+    }
+
+    static set gpuEffect(v: EffectAsset | null) {
+        cocosGpuSettings.effect = v;
+    }
+
+    /**
      * How pairs of colliders with `NarrowMode.GPU` (and AUTO pairs the cost rule sends there) are
      * decided:
      *
@@ -164,8 +193,10 @@ export class CollisionSystem extends System {
      *   2-11 ms on desktop, 7-40 ms on phones); contacts describe the current frame.
      * - `'off'`: everything on the CPU.
      *
-     * Nothing is built until a collider asks for the GPU; where there is no WebGL2 (WebGPU,
-     * native, WebGL1) the system stays on the CPU with one warning. Answers are identical on both.
+     * Nothing is built until a collider asks for the GPU. Where the engine renders with WebGL2 the
+     * raw WebGL2 device draws; on WebGL1 and native, the engine-gfx device (see
+     * {@link gpuBackend}); on WebGPU, or without pixel-collide.effect for the engine-gfx device, the
+     * system stays on the CPU with one warning. Answers are identical on every path.
      */
     get gpu(): GpuSetting {
         return this._narrow.setting;

@@ -35,7 +35,7 @@ Enum(PixelShape);
 export enum NarrowMode {
     /**
      * The system picks per pair: the CPU, or the GPU for large rotated masks when a step has
-     * enough of them (the AUTO cost rule, runtime/gpu-narrow.ts); the CPU for small sprites.
+     * enough of them (the AUTO cost rule, runtime/gpu/gpu-narrow.ts); the CPU for small sprites.
      */
     AUTO = 0,
     /** CPU bit masks (exact). */

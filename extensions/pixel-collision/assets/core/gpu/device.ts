@@ -1,8 +1,10 @@
 /**
  * The backend interface of the GPU narrow phase: the core plans a frame (mask atlas contents,
  * tile layout, per-instance data) and decodes what comes back; a device only uploads, draws and
- * reads. Two devices implement it: plain WebGL2 (`webgl2/` at the repository root: browser
- * tests, playground) and Cocos (`runtime/gpu-cocos-device.ts`, on the engine's WebGL2 context).
+ * reads. Devices: plain WebGL2 (`runtime/gpu/gpu-gl-device.ts`, on the Cocos engine's WebGL2
+ * context or, through `webgl2/` at the repository root, on a canvas of its own: browser tests,
+ * playground) and the engine-gfx device (`runtime/gpu/gpu-gfx-device.ts`, through the engine's
+ * own rendering).
  *
  * A device must draw exactly what `shader.ts` says: `count` tiles of 6 vertices each (corners
  * from `gl_VertexID % 6`; one instanced draw, or a plain draw with each tile's data repeated for
@@ -28,6 +30,13 @@ export interface GpuDevice {
      * stalling (WebGL2: a PIXEL_PACK_BUFFER and a fence). False: only {@link readPage}.
      */
     readonly asyncReadback: boolean;
+    /**
+     * Optional. True when {@link finishRead} is itself a synchronous read (the page was kept in a
+     * texture of its own and is read a step later: no wait for the draw, but still one for the
+     * transfer), as on the engine-gfx device. Owners with a cost rule (the Cocos runtime's AUTO
+     * mode) then leave AUTO pairs on the CPU: measured, such a read never beat it.
+     */
+    readonly blockingReadback?: boolean;
     /**
      * Called once at the start of every frame that draws. Returns -1 when the device cannot draw
      * now (a lost context: the frame goes to the CPU), else its *resource generation*: a number

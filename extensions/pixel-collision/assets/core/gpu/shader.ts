@@ -202,3 +202,180 @@ ${PAIR_FRAGMENT_BODY}void main() {
     oColor = pairFragment();
 }
 `;
+
+// The engine-gfx form (the Cocos effect, effects/pixel-collide.effect) ------------------------------
+
+/**
+ * Floats per vertex of the engine-gfx form: a plain (not instanced) draw of 6 vertices per tile,
+ * each carrying its tile's data as float vectors, so the same vertex layout works on GLSL ES 1.00
+ * (WebGL1: no integer attributes, no `gl_VertexID`) and on every other backend:
+ *
+ * ```
+ *   word  0..3   aTile   corner x, y (page pixels: the tile's corner this vertex is), origin x, y
+ *   word  4..27          aUA, aVA, aRectA, aUB, aVB, aRectB: the instance's words 4..27, as floats
+ * ```
+ *
+ * Every integer here is below 2^24, so float32 holds it exactly.
+ */
+export const GFX_VERTEX_FLOATS = 28;
+/** Vertices per tile in the engine-gfx form (two triangles). */
+export const GFX_VERTICES_PER_TILE = 6;
+/** Attribute names of the engine-gfx form, in vertex order (4 floats each). */
+export const GFX_ATTRIBUTES: readonly string[] = ['aTile', 'aUA', 'aVA', 'aRectA', 'aUB', 'aVB', 'aRectB'];
+/** Corner (x, y) of each of a tile's 6 vertices: the triangles (0,0) (1,0) (0,1) / (0,1) (1,0) (1,1). */
+export const GFX_CORNERS: readonly number[] = [0, 0, 1, 0, 0, 1, 0, 1, 1, 0, 1, 1];
+
+/**
+ * The uniform block of the engine-gfx form, read by both stages (std140: two vec4):
+ *
+ * ```
+ *   uPage   page width, height (pixels), y sign (1, or -1 where clip-space y runs the other way
+ *           than gl_FragCoord: Metal), unused
+ *   uAtlas  atlas width, height (texels), 1 / width, 1 / height (GLSL ES 1.00 form only)
+ * ```
+ */
+export const GFX_UNIFORM_BLOCK = `uniform PixelCollidePage {
+    vec4 uPage;
+    vec4 uAtlasSize;
+};
+`;
+
+/**
+ * Vertex stage of the engine-gfx form, GLSL ES 3.00 (WebGL2, GLES3, and what Creator turns into
+ * Vulkan / Metal shaders): float attributes (see {@link GFX_VERTEX_FLOATS}), then the flat
+ * integer varyings {@link PAIR_FRAGMENT_BODY} reads. No `#version`, no precision, no block.
+ */
+export const PAIR_GFX_VERTEX_BODY = `in vec4 aTile;
+in vec4 aUA;
+in vec4 aVA;
+in vec4 aRectA;
+in vec4 aUB;
+in vec4 aVB;
+in vec4 aRectB;
+flat out ivec2 vOrigin;
+flat out vec4 vUA;
+flat out vec4 vVA;
+flat out ivec4 vRectA;
+flat out vec4 vUB;
+flat out vec4 vVB;
+flat out ivec4 vRectB;
+vec4 pairVertex() {
+    // aTile.xy is this vertex's tile corner, on pixel edges: every pixel centre of the tile is
+    // covered exactly once. The integers travel as floats (exact below 2^24).
+    vOrigin = ivec2(aTile.zw);
+    vUA = aUA; vVA = aVA; vRectA = ivec4(aRectA);
+    vUB = aUB; vVB = aVB; vRectB = ivec4(aRectB);
+    vec2 c = aTile.xy / uPage.xy * 2.0 - 1.0;
+    return vec4(c.x, c.y * uPage.z, 0.0, 1.0);
+}
+`;
+
+/**
+ * Vertex stage of the engine-gfx form, GLSL ES 1.00 (WebGL1): the same attributes, written to
+ * plain varyings (GLSL ES 1.00 has no `flat`: every vertex of a tile carries the same values, so
+ * interpolation returns them, up to the rounding {@link PAIR_FRAGMENT_BODY_100} allows for).
+ */
+export const PAIR_GFX_VERTEX_BODY_100 = `in vec4 aTile;
+in vec4 aUA;
+in vec4 aVA;
+in vec4 aRectA;
+in vec4 aUB;
+in vec4 aVB;
+in vec4 aRectB;
+out vec2 vOrigin;
+out vec4 vUA;
+out vec4 vVA;
+out vec4 vRectA;
+out vec4 vUB;
+out vec4 vVB;
+out vec4 vRectB;
+vec4 pairVertex() {
+    vOrigin = aTile.zw;
+    vUA = aUA; vVA = aVA; vRectA = aRectA;
+    vUB = aUB; vVB = aVB; vRectB = aRectB;
+    vec2 c = aTile.xy / uPage.xy * 2.0 - 1.0;
+    return vec4(c.x, c.y * uPage.z, 0.0, 1.0);
+}
+`;
+
+/**
+ * Fragment stage, GLSL ES 1.00 (WebGL1): the same cells, bits and uncertainty rule as
+ * {@link PAIR_FRAGMENT_BODY}, with what GLSL ES 1.00 has:
+ *
+ * - the texel is still decided from `gl_FragCoord` through the inverse affine map (never an
+ *   interpolated uv); the atlas is read with `texture2D` at the texel's centre,
+ *   `(i + 0.5) / size`, with NEAREST filtering: the centre is half a texel from every edge, so
+ *   the texel read is texel i on any GPU (the atlas' sides are powers of two: the coordinate
+ *   is even exact);
+ * - integers travel as floats (exact below 2^24) and are rounded back (`floor(v + 0.5)`);
+ *   nibbles are summed in floats, no bit operator;
+ * - the maps arrive through plain varyings, which a GPU may round when it interpolates equal
+ *   values: the error bound is widened by 2^-20 of the terms' magnitudes (far above a few float
+ *   ulps), so a sample that rounding could move over a texel edge is flagged unsure and decided
+ *   on the CPU, as with the float32 error itself.
+ *
+ * It reads `uAtlas` (`sampler2D`) and `uAtlasSize` (the block); highp float is required.
+ */
+export const PAIR_FRAGMENT_BODY_100 = `in vec2 vOrigin;
+in vec4 vUA;
+in vec4 vVA;
+in vec4 vRectA;
+in vec4 vUB;
+in vec4 vVB;
+in vec4 vRectB;
+
+// Texel (i, j) of the mask at atlas rect r (integers held in floats): 1 when opaque, 0 when not
+// or outside the mask (the 2-texel border of 0, as in the GLSL ES 3.00 form).
+float texel(vec4 r, float i, float j) {
+    vec2 ij = clamp(vec2(i, j), vec2(-1.0), r.zw);
+    return texture2D(uAtlas, (r.xy + ij + 0.5) * uAtlasSize.zw).r > 0.5 ? 1.0 : 0.0;
+}
+
+vec2 texelCoord(vec4 U, vec4 V, vec2 p) {
+    return vec2(clamp(U.x + U.y * p.x + U.z * p.y, -1.0e6, 1.0e6), clamp(V.x + V.y * p.x + V.z * p.y, -1.0e6, 1.0e6));
+}
+
+bool far(vec2 uv, vec4 U, vec4 V, vec4 r) {
+    float mu = max(abs(U.y), abs(U.z)) + 1.0;
+    float mv = max(abs(V.y), abs(V.z)) + 1.0;
+    return uv.x < -mu || uv.y < -mv || uv.x >= r.z + mu || uv.y >= r.w + mv;
+}
+
+// (membership, uncertain), as in the GLSL ES 3.00 form; the bound also covers the varyings'
+// rounding (see the notes).
+vec2 member(vec2 uv, vec4 U, vec4 V, vec4 r, vec2 p) {
+    float eu = U.w + 9.5367431640625e-7 * (abs(U.x) + abs(U.y * p.x) + abs(U.z * p.y));
+    float ev = V.w + 9.5367431640625e-7 * (abs(V.x) + abs(V.y * p.x) + abs(V.z * p.y));
+    float i0 = floor(uv.x - eu);
+    float i1 = floor(uv.x + eu);
+    float j0 = floor(uv.y - ev);
+    float j1 = floor(uv.y + ev);
+    return vec2(texel(r, i0, j0), (i1 != i0 || j1 != j0) ? 1.0 : 0.0);
+}
+
+// The nibble of cell (k, y) of the tile (k = 8 x + s).
+float cell(float k, float y, vec4 rectA, vec4 rectB) {
+    vec2 p = vec2(k, y);
+    vec2 uvA = texelCoord(vUA, vVA, p);
+    vec2 uvB = texelCoord(vUB, vVB, p);
+    if (far(uvA, vUA, vVA, rectA) || far(uvB, vUB, vVB, rectB)) return 0.0;
+    vec2 a = member(uvA, vUA, vVA, rectA, p);
+    vec2 b = member(uvB, vUB, vVB, rectB, p);
+    return a.x + 2.0 * b.x + 4.0 * a.y + 8.0 * b.y;
+}
+
+vec4 pairFragment() {
+    // This pixel covers cells (8 x + s, y), s = 0..7; channel c holds cells 2c (low nibble) and
+    // 2c + 1 (high nibble), written as byte / 255.
+    vec2 q = floor(gl_FragCoord.xy) - floor(vOrigin + 0.5);
+    vec4 rectA = floor(vRectA + 0.5);
+    vec4 rectB = floor(vRectB + 0.5);
+    float k = q.x * 8.0;
+    vec4 bytes;
+    bytes.x = cell(k, q.y, rectA, rectB) + 16.0 * cell(k + 1.0, q.y, rectA, rectB);
+    bytes.y = cell(k + 2.0, q.y, rectA, rectB) + 16.0 * cell(k + 3.0, q.y, rectA, rectB);
+    bytes.z = cell(k + 4.0, q.y, rectA, rectB) + 16.0 * cell(k + 5.0, q.y, rectA, rectB);
+    bytes.w = cell(k + 6.0, q.y, rectA, rectB) + 16.0 * cell(k + 7.0, q.y, rectA, rectB);
+    return bytes / 255.0;
+}
+`;

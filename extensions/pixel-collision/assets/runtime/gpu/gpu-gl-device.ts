@@ -66,8 +66,8 @@
  */
 import {
     ATTRIB_IS_INT, ATTRIB_WORD_OFFSETS, INSTANCE_BYTES, PAIR_FRAGMENT_SHADER, PAIR_VERTEX_SHADER,
-} from '../core/gpu/index';
-import type { GpuDevice } from '../core/gpu/index';
+} from '../../core/gpu/index';
+import type { GpuDevice } from '../../core/gpu/index';
 
 /** Thrown when WebGL2 cannot be used (no context, WebGL1 only, a lost context, a failed shader). */
 export class WebGL2UnavailableError extends Error {
@@ -272,6 +272,8 @@ export class GlGpuDevice implements GpuDevice {
     /** Readback slots: pixel buffer, its capacity, fence, page size. */
     private _pbo: (WebGLBuffer | null)[] = [];
     private _pboBytes: number[] = [];
+    /** Per slot: the index in its ring of the pixel buffer written last. */
+    private _ring: number[] = [];
     private _sync: (WebGLSync | null)[] = [];
     private _slotW: number[] = [];
     private _slotH: number[] = [];
@@ -317,6 +319,7 @@ export class GlGpuDevice implements GpuDevice {
         this._rbW = this._rbH = 0;
         this._pbo = [];
         this._pboBytes = [];
+        this._ring = [];
         this._sync = [];
     }
 
@@ -425,17 +428,19 @@ export class GlGpuDevice implements GpuDevice {
         if (gl.isContextLost()) { this._lostSeen = true; return; }
         this._guard(GL_FBO | GL_PACK | GL_PACK_BUFFER);
         const bytes = this._pageW * this._pageH * 4;
-        let pbo = this._pbo[slot] ?? null;
+        // The slot's next pixel buffer of its ring (see PBO_RING): never the one read last.
+        const b = slot * PBO_RING + ((this._ring[slot] = ((this._ring[slot] ?? -1) + 1) % PBO_RING));
+        let pbo = this._pbo[b] ?? null;
         if (pbo === null) {
             pbo = must(gl.createBuffer(), 'pixel buffer');
-            this._pbo[slot] = pbo;
-            this._pboBytes[slot] = 0;
+            this._pbo[b] = pbo;
+            this._pboBytes[b] = 0;
         }
         gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
-        if (this._pboBytes[slot] < bytes) {
-            this._pboBytes[slot] = Math.max(bytes, 2 * this._pboBytes[slot]);
-            gl.bufferData(gl.PIXEL_PACK_BUFFER, this._pboBytes[slot], gl.STREAM_READ);
-        }
+        if (this._pboBytes[b] < bytes) this._pboBytes[b] = Math.max(bytes, 2 * this._pboBytes[b]);
+        // Storage specified again before every write: it drops a shadow copy Chromium still holds
+        // from the last write (see PBO_RING), so none is discarded with a warning.
+        gl.bufferData(gl.PIXEL_PACK_BUFFER, this._pboBytes[b], gl.STREAM_READ);
         gl.bindFramebuffer(gl.FRAMEBUFFER, this._fbo);
         this._packDefaults(this._pageW);
         gl.readPixels(0, 0, this._pageW, this._pageH, gl.RGBA, gl.UNSIGNED_BYTE, 0);
@@ -456,7 +461,8 @@ export class GlGpuDevice implements GpuDevice {
     }
 
     finishRead(slot: number, out: Uint8Array): boolean {
-        const gl = this.gl, sync = this._sync[slot], pbo = this._pbo[slot];
+        const b = slot * PBO_RING + (this._ring[slot] ?? 0);
+        const gl = this.gl, sync = this._sync[slot], pbo = this._pbo[b];
         if (!sync || !pbo || gl.isContextLost()) { if (gl.isContextLost()) this._lostSeen = true; return false; }
         const bytes = this._slotW[slot] * this._slotH[slot] * 4;
         if (out.length < bytes) throw new RangeError(`finishRead needs ${bytes} bytes, got ${out.length}.`);
@@ -545,6 +551,20 @@ export class GlGpuDevice implements GpuDevice {
 }
 
 const ZERO4 = new Float32Array(4);
+
+/**
+ * Pixel buffers per readback slot, used in turn (one per frame in flight): frame N's page is
+ * copied into one while frame N-1's is read from the other.
+ *
+ * Chromium keeps a shadow copy of a READ-usage buffer written before a fence, and frees it when
+ * getBufferSubData reads through it, which it does only once it has seen the fence signal. A
+ * buffer read before that (the GPU was slower than a frame: SwiftShader often is) keeps its
+ * shadow, and the next write + fence of that buffer discarded it with "READ-usage buffer was
+ * written, then fenced, but written again before being read back" (once a step, measured in the
+ * engine). So startRead specifies the buffer's storage again (bufferData) before each write,
+ * which frees any shadow left over: no warning, and a read after the fence still uses the shadow.
+ */
+export const PBO_RING = 2;
 
 function must<T>(x: T | null, what: string): T {
     if (x === null) throw new WebGL2UnavailableError(`Could not create a WebGL2 ${what} (context lost?).`);

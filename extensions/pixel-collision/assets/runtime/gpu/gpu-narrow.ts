@@ -46,6 +46,9 @@
  * {@link AUTO_GPU_MIN_PAIRS} heavy pairs in a step: per heavy pair it saves 12-60 us (measured),
  * so the ~0.4 ms fixed cost pays from 8-33 pairs; the rule asks for 32.
  *
+ * A device whose deferred read still blocks (`blockingReadback`: the engine-gfx device) never
+ * gets AUTO pairs: measured in the real engine, it never beat the CPU (bench/results/gpu-engine.md).
+ *
  * The comparison is with the CPU computing every detail (what the GPU computes); a world whose
  * listeners read no contact detail pays the CPU only for the hit test (`contactDetails: 'lazy'`,
  * 0.01-0.12 ms in every case measured), which the GPU never beat: set `NarrowMode.CPU` then.
@@ -65,18 +68,19 @@
  * - a pair that touched in the frame answered but is no longer a candidate (its boxes separated
  *   since): the GPU narrow phase hands its answer over through `late()` and the world reports
  *   it (`onPixelCollide`, then `onPixelCollideEnd` a step later), as the CPU does a step earlier;
- * - no device (WebGPU, native, WebGL1, no WebGL2 feature): CPU, one warning naming the reason;
+ * - no device (WebGPU; the engine-gfx backend without pixel-collide.effect loaded): CPU, one
+ *   warning naming the reason;
  * - a readback that returns without writing the pixels (the GPU narrow phase's canary pixel,
  *   `readbackBroken`): that step's pairs are decided on the CPU, then everything stays on the CPU
  *   (status 'unavailable'), one warning;
  * - a lost context: the GPU narrow phase decides that frame on the CPU (core/gpu).
  */
-import { CpuNarrowPhase } from '../core/narrow-phase';
-import type { LateAnswers, NarrowPhase } from '../core/narrow-phase';
-import type { Collider } from '../core/collider';
-import type { Contact } from '../core/contact';
-import { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
-import type { GpuDevice } from '../core/gpu/device';
+import { CpuNarrowPhase } from '../../core/narrow-phase';
+import type { LateAnswers, NarrowPhase } from '../../core/narrow-phase';
+import type { Collider } from '../../core/collider';
+import type { Contact } from '../../core/contact';
+import { GpuNarrowPhase } from '../../core/gpu/gpu-narrow-phase';
+import type { GpuDevice } from '../../core/gpu/device';
 
 /** `NarrowMode` values (PixelCollider.ts; serialized in scenes, so they never change). */
 export const MODE_AUTO = 0;
@@ -308,6 +312,8 @@ export class PixelNarrowPhase implements NarrowPhase {
                 return null;
             }
             this._device = r.device;
+            // A device whose deferred read still blocks (engine gfx): AUTO pairs stay on the CPU.
+            if (r.device.blockingReadback === true) this._syncOnly = true;
         }
         let readback = this._setting as 'nextFrame' | 'sameFrame';
         if (readback === 'nextFrame' && !this._device.asyncReadback) {
