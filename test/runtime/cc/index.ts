@@ -228,8 +228,14 @@ export class EventTarget {
     hasEventListener(type: EventKey, callback?: AnyFunction, target?: unknown): boolean {
         const list = this._callbackTable[type];
         if (!list) return false;
-        if (!callback) return list.callbackInfos.some((info) => !!info);
-        return list.callbackInfos.some((info) => !!info && info.check() && info.callback === callback && info.target === target);
+        // Plain loops, as the engine's CallbacksInvoker: asked per event, it allocates nothing (a
+        // closure over the arguments would make V8 allocate a context on every call).
+        const infos = list.callbackInfos;
+        for (let i = 0; i < infos.length; i++) {
+            const info = infos[i];
+            if (info && (!callback || (info.check() && info.callback === callback && info.target === target))) return true;
+        }
+        return false;
     }
 
     emit(type: EventKey, arg0?: unknown, arg1?: unknown, arg2?: unknown, arg3?: unknown, arg4?: unknown): void {

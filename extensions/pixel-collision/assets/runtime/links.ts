@@ -10,7 +10,7 @@ import { EventTarget } from 'cc';
 import type { Component, Node } from 'cc';
 import type { Collider } from '../core/index';
 import type { PixelContact } from './contact';
-import { reportCallbackError } from './events';
+import { PixelCollisionEvent, reportCallbackError } from './events';
 import type { PixelCollisionCallback, PixelCollisionEventType } from './events';
 import type { PixelCollider } from './PixelCollider';
 
@@ -26,6 +26,14 @@ export class ColliderLinks {
     events: EventTarget | null = null;
     /** The collider's node (set when it is enabled); its components' methods are called too. */
     node: Node | null = null;
+
+    /**
+     * Which event names the node's components have methods for (bits: {@link typeBit}), as
+     * found the last time the node's list of components changed: `_seen` is that list's copy.
+     */
+    private _methods = 0;
+    private _seen: Component[] = [];
+    private _seenNode: Node | null = null;
 
     eventTarget(): EventTarget {
         return (this.events ??= new EventTarget());
@@ -80,10 +88,14 @@ export class ColliderLinks {
         const events = this.events;
         const node = this.node;
         const comps = node && node.isValid ? node.components : NO_COMPONENTS;
+        // Nothing would receive it (no listener of `type`, no component with a method named
+        // `type`): nothing to do. The common case for stay events, every touching pair every frame.
+        const listened = events !== null && events.hasEventListener(type);
+        if (!listened && (this._methodsOf(node, comps) & typeBit(type)) === 0) return;
         // Which methods are registered as listeners too, decided before the listeners run (a
         // `once` listener is gone after it). Bits for the first 32 components; beyond, asked again.
         let twice = 0;
-        if (events) {
+        if (events && listened) {
             for (let i = 0; i < comps.length && i < 32; i++) {
                 const fn = (comps[i] as unknown as Record<string, unknown>)[type];
                 if (typeof fn === 'function' && events.hasEventListener(type, fn as PixelCollisionCallback, comps[i])) twice |= 1 << i;
@@ -106,6 +118,36 @@ export class ColliderLinks {
             }
         }
     }
+
+    /**
+     * The event names the components `comps` of `node` have methods for (bits). Looked up again
+     * when the list of components changes (a component added or removed, a node set), so a
+     * frame with nothing to deliver does no name look-ups: a method is found when its component
+     * joins the node, not one assigned to the component object afterwards.
+     */
+    private _methodsOf(node: Node | null, comps: readonly Component[]): number {
+        const seen = this._seen;
+        let same = node === this._seenNode && comps.length === seen.length;
+        for (let i = 0; same && i < comps.length; i++) same = comps[i] === seen[i];
+        if (same) return this._methods;
+        let bits = 0;
+        seen.length = comps.length;
+        for (let i = 0; i < comps.length; i++) {
+            const c = comps[i] as unknown as Record<string, unknown>;
+            seen[i] = comps[i];
+            if (typeof c[PixelCollisionEvent.ENTER] === 'function') bits |= BIT_ENTER;
+            if (typeof c[PixelCollisionEvent.STAY] === 'function') bits |= BIT_STAY;
+            if (typeof c[PixelCollisionEvent.END] === 'function') bits |= BIT_END;
+        }
+        this._seenNode = node;
+        this._methods = bits;
+        return bits;
+    }
 }
 
 const NO_COMPONENTS: readonly Component[] = [];
+const BIT_ENTER = 1, BIT_STAY = 2, BIT_END = 4;
+
+function typeBit(type: PixelCollisionEventType): number {
+    return type === PixelCollisionEvent.STAY ? BIT_STAY : type === PixelCollisionEvent.ENTER ? BIT_ENTER : BIT_END;
+}

@@ -1,0 +1,115 @@
+/**
+ * Dispatch when nobody listens: a touching pair stays every frame, and a collider with no listener
+ * and no component method for an event does no per-event work for it (no look-up of method names
+ * on its components, no EventTarget emit). What is added later (a listener, a component with the
+ * method) is seen from the next event on; what is removed is no longer called.
+ */
+import { _decorator, Component, EventTarget } from 'cc';
+import { PixelCollider, PixelCollisionEvent, PixelMasks } from 'db://pixel-collision/runtime/index';
+import { frame, freshScene, sprite, texture, tick } from './helpers';
+
+/** Counts how often the event names are looked up on it (the getters say "no method"). */
+let lookups = 0;
+class NameProbe extends Component {}
+for (const type of [PixelCollisionEvent.ENTER, PixelCollisionEvent.STAY, PixelCollisionEvent.END]) {
+    Object.defineProperty(NameProbe.prototype, type, { get() { lookups++; return undefined; }, configurable: true });
+}
+_decorator.ccclass('NameProbe')(NameProbe);
+
+const stays: string[] = [];
+class StayWatcher extends Component {
+    onPixelCollideStay(self: PixelCollider, other: PixelCollider) {
+        stays.push(`${self.node.name}-${other.node.name}`);
+    }
+}
+_decorator.ccclass('StayWatcher')(StayWatcher);
+
+function pair() {
+    const tex = texture(8, 8, () => true);
+    const a = sprite('A', frame(tex));
+    const b = sprite('B', frame(tex), { x: 4 });
+    return { a, b };
+}
+
+beforeEach(() => {
+    freshScene();
+    PixelMasks.clear();
+    lookups = 0;
+    stays.length = 0;
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+/** The collision events emitted through an EventTarget since the spy was set (not the engine's own). */
+const collisionEmits = (spy: jest.SpyInstance) => spy.mock.calls.filter((c) => String(c[0]).startsWith('onPixelCollide')).length;
+
+test('a staying pair that nobody listens to: no method-name look-ups and no emit, frame after frame', () => {
+    const { a, b } = pair();
+    a.node.addComponent(NameProbe);
+    b.node.addComponent(NameProbe);
+    const emit = jest.spyOn(EventTarget.prototype, 'emit');
+    tick(); // enter: the components' names are looked up once per collider
+    expect(a.collider.isTouching(b.collider)).toBe(true);
+    const afterEnter = lookups;
+    expect(afterEnter).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) tick();
+    expect(a.collider.isTouching(b.collider)).toBe(true);
+    expect(lookups).toBe(afterEnter);
+    expect(collisionEmits(emit)).toBe(0);
+    // The contact is still the current frame's (read without any listener).
+    expect(a.collider.getContact(0)?.count).toBe(32);
+});
+
+test('a listener of another type does not make stay events emit', () => {
+    const { a, b } = pair();
+    const entered: string[] = [];
+    a.collider.on('onPixelCollide', (self, other) => entered.push(`${self.node.name}-${other.node.name}`));
+    const emit = jest.spyOn(EventTarget.prototype, 'emit');
+    tick();
+    expect(entered).toEqual(['A-B']);
+    const calls = collisionEmits(emit);
+    expect(calls).toBe(1);
+    tick();
+    tick();
+    expect(collisionEmits(emit)).toBe(calls);
+    expect(b.collider.isTouching(a.collider)).toBe(true);
+});
+
+test('a stay listener added while the pair already touches is called from the next frame; off stops it', () => {
+    const { a, b } = pair();
+    tick();
+    tick();
+    const got: number[] = [];
+    const cb = a.collider.on('onPixelCollideStay', (_s, _o, contact) => got.push(contact.count));
+    tick();
+    tick();
+    expect(got).toEqual([32, 32]);
+    a.collider.off('onPixelCollideStay', cb);
+    tick();
+    expect(got).toEqual([32, 32]);
+    a.collider.once('onPixelCollideStay', (_s, _o, contact) => got.push(-contact.count));
+    tick();
+    tick();
+    expect(got).toEqual([32, 32, -32]);
+    expect(b.collider.isTouching(a.collider)).toBe(true);
+});
+
+test('a component with the method, added while the pair touches, is called from the next frame; removed, it is not', () => {
+    const { a, b } = pair();
+    tick();
+    tick();
+    expect(stays).toEqual([]);
+    const w = b.node.addComponent(StayWatcher);
+    tick();
+    expect(stays).toEqual(['B-A']);
+    a.node.addComponent(StayWatcher);
+    tick();
+    expect(stays).toEqual(['B-A', 'A-B', 'B-A']);
+    w.destroy();
+    tick();
+    expect(stays).toEqual(['B-A', 'A-B', 'B-A', 'A-B']);
+    // Disabled: still found, not called (as before).
+    (a.node.getComponent(StayWatcher) as StayWatcher).enabled = false;
+    tick();
+    expect(stays).toEqual(['B-A', 'A-B', 'B-A', 'A-B']);
+});
