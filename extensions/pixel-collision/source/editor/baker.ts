@@ -3,41 +3,13 @@
  * inspector's Bake button make, and the report they get back. Node only.
  */
 
-/** What the bake is asked to do besides its defaults (a subset of the baking module's options). */
-export interface BakeCallOptions {
-    /** Thresholds to bake besides those the project's scenes and prefabs use. */
-    thresholds?: number[];
-    /** One line per texture read or skipped, and per error. */
-    onProgress?: (line: string) => void;
-}
+import type { BakeOptions, BakeReport, BakeScheduler } from '../bake/index';
 
-/** One problem with one file (the bake goes on with the others). */
-export interface BakeFileError {
-    /** Path relative to the project folder. */
-    file: string;
-    message: string;
-}
-
-/** What a bake did. */
-export interface BakeSummary {
-    texturesRead: number;
-    texturesSkipped: number;
-    framesBaked: number;
-    masks: number;
-    thresholds: number[];
-    /** Absolute path of the generated library. */
-    output: string;
-    /** False when the library's bytes were already the same. */
-    written: boolean;
-    errors: BakeFileError[];
-}
-
-/** Coalesces bursts of asset changes into one bake at a time (the baking module's `createBakeScheduler`). */
-export interface BakeScheduler {
-    schedule(): void;
-    idle(): Promise<void>;
-    dispose(): void;
-}
+/** What the editor asks of a bake besides its defaults (a subset of the baking module's options). */
+export type BakeCallOptions = Pick<BakeOptions, 'thresholds' | 'onProgress'>;
+/** What a bake did (the baking module's report). */
+export type BakeSummary = BakeReport;
+export type { BakeScheduler };
 
 export interface Baker {
     bakeProject(projectDir: string, opts?: BakeCallOptions): Promise<BakeSummary>;
