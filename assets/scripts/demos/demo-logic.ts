@@ -3,6 +3,7 @@
  * terrain carve, frame-time averages and the stress scene's mode cycle. Kept apart from the
  * components so it can be tested without Creator.
  */
+import { forEachTexelInDisc } from 'db://pixel-collision/core/index';
 
 /** A 2D affine map (x' = a x + c y + tx, y' = b x + d y + ty), as PixelCollider.getWorldTransform gives it. */
 export interface DemoAffine { a: number; b: number; c: number; d: number; tx: number; ty: number }
@@ -38,26 +39,12 @@ export function eraseDisc(
     rgba: Uint8Array, texWidth: number, rect: { x: number; y: number; width: number; height: number },
     t: Readonly<DemoAffine>, x: number, y: number, radius: number, threshold: number,
 ): number {
-    const det = t.a * t.d - t.b * t.c;
-    if (!(Math.abs(det) > 0) || !(radius >= 0)) return 0;
-    const ia = t.d / det, ib = -t.b / det, ic = -t.c / det, id = t.a / det;
-    let i0 = Infinity, i1 = -Infinity, j0 = Infinity, j1 = -Infinity;
-    for (let k = 0; k < 4; k++) {
-        const wx = x + (k & 1 ? radius : -radius) - t.tx, wy = y + (k & 2 ? radius : -radius) - t.ty;
-        const u = ia * wx + ic * wy, v = ib * wx + id * wy;
-        i0 = Math.min(i0, u); i1 = Math.max(i1, u); j0 = Math.min(j0, v); j1 = Math.max(j1, v);
-    }
-    const r2 = radius * radius;
     let solid = 0;
-    for (let j = Math.max(0, Math.floor(j0) - 1); j <= Math.min(rect.height - 1, Math.ceil(j1)); j++) {
-        for (let i = Math.max(0, Math.floor(i0) - 1); i <= Math.min(rect.width - 1, Math.ceil(i1)); i++) {
-            const cx = t.a * (i + 0.5) + t.c * (j + 0.5) + t.tx - x, cy = t.b * (i + 0.5) + t.d * (j + 0.5) + t.ty - y;
-            if (cx * cx + cy * cy > r2) continue;
-            const k = ((rect.y + j) * texWidth + rect.x + i) * 4;
-            if (rgba[k + 3] > threshold) solid++;
-            rgba[k] = rgba[k + 1] = rgba[k + 2] = rgba[k + 3] = 0;
-        }
-    }
+    forEachTexelInDisc(t, rect.width, rect.height, x, y, radius, (i, j) => {
+        const k = ((rect.y + j) * texWidth + rect.x + i) * 4;
+        if (rgba[k + 3] > threshold) solid++;
+        rgba[k] = rgba[k + 1] = rgba[k + 2] = rgba[k + 3] = 0;
+    });
     return solid;
 }
 

@@ -165,3 +165,37 @@ export function affineBounds<T extends { minX: number; minY: number; maxX: numbe
     out.maxY = Math.max(bx0, bx1) + Math.max(dy0, dy1) + m.ty;
     return out;
 }
+
+/**
+ * Visits every texel `(i, j)` of a `width x height` grid (a mask, or a frame's pixels) whose centre
+ * `m(i + 0.5, j + 0.5)` lies in the closed disc of centre `(x, y)` and radius `radius` (world
+ * units), row by row; returns how many it visited. Only the texels under the disc's world box are
+ * looked at. A map that is not invertible, or a radius that is not `>= 0`, visits nothing. Used by
+ * the collider's `eraseCircle` / `paintCircle`, and by games that erase a picture's pixels the
+ * same way (the same texels, so picture and mask stay in step).
+ */
+export function forEachTexelInDisc(
+    m: Readonly<Affine2D>, width: number, height: number, x: number, y: number, radius: number,
+    visit: (i: number, j: number) => void,
+): number {
+    const det = m.a * m.d - m.b * m.c;
+    if (!(Math.abs(det) > 0) || !(radius >= 0)) return 0;
+    const ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det;
+    let i0 = Infinity, i1 = -Infinity, j0 = Infinity, j1 = -Infinity;
+    for (let k = 0; k < 4; k++) {
+        const wx = x + (k & 1 ? radius : -radius) - m.tx, wy = y + (k & 2 ? radius : -radius) - m.ty;
+        const u = ia * wx + ic * wy, v = ib * wx + id * wy;
+        i0 = Math.min(i0, u); i1 = Math.max(i1, u); j0 = Math.min(j0, v); j1 = Math.max(j1, v);
+    }
+    const r2 = radius * radius;
+    let n = 0;
+    for (let j = Math.max(0, Math.floor(j0) - 1); j <= Math.min(height - 1, Math.ceil(j1)); j++) {
+        for (let i = Math.max(0, Math.floor(i0) - 1); i <= Math.min(width - 1, Math.ceil(i1)); i++) {
+            const cx = m.a * (i + 0.5) + m.c * (j + 0.5) + m.tx - x, cy = m.b * (i + 0.5) + m.d * (j + 0.5) + m.ty - y;
+            if (cx * cx + cy * cy > r2) continue;
+            visit(i, j);
+            n++;
+        }
+    }
+    return n;
+}

@@ -6,7 +6,7 @@ export type { Affine2D } from './affine';
 export {
     affine, affineIdentity, affineCopy, affineSet, affineMultiply, affineFromTRS, affineInvert,
     affineApply, affineTranslate, affineEquals, affineDeterminant, affineIsFinite, assertInvertible,
-    affineBounds, affineToString,
+    affineBounds, affineToString, forEachTexelInDisc,
 } from './affine';
 export { BitMask } from './bitmask';
 export type { MaskFromRGBAOptions, RowBounds, BoundaryRuns } from './bitmask';

@@ -2,7 +2,7 @@ import {
     _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, Size, Sprite, UITransform, Vec2, Vec3,
 } from 'cc';
 import type { Mat4, SpriteFrame } from 'cc';
-import { affineDeterminant, affineIsFinite, BitMask, Collider, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
+import { affineDeterminant, affineIsFinite, BitMask, Collider, forEachTexelInDisc, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
 import type { Affine2D, ColliderShape } from '../core/index';
 import { CollisionSystem } from './CollisionSystem';
 import type { PixelContact } from './contact';
@@ -641,22 +641,9 @@ export class PixelCollider extends Component {
         let n = 0;
         const t = this._t;
         this.editMask((mask) => {
-            // Texel (i, j)'s centre maps to t(i + 0.5, j + 0.5); visit the texels of the circle's box.
-            const det = t.a * t.d - t.b * t.c;
-            const ia = t.d / det, ib = -t.b / det, ic = -t.c / det, id = t.a / det;
-            let i0 = Infinity, i1 = -Infinity, j0 = Infinity, j1 = -Infinity;
-            for (let k = 0; k < 4; k++) {
-                const wx = x + (k & 1 ? radius : -radius) - t.tx, wy = y + (k & 2 ? radius : -radius) - t.ty;
-                const u = ia * wx + ic * wy, v = ib * wx + id * wy;
-                i0 = Math.min(i0, u); i1 = Math.max(i1, u); j0 = Math.min(j0, v); j1 = Math.max(j1, v);
-            }
-            const r2 = radius * radius;
-            for (let j = Math.max(0, Math.floor(j0) - 1); j <= Math.min(mask.height - 1, Math.ceil(j1)); j++) {
-                for (let i = Math.max(0, Math.floor(i0) - 1); i <= Math.min(mask.width - 1, Math.ceil(i1)); i++) {
-                    const cx = t.a * (i + 0.5) + t.c * (j + 0.5) + t.tx - x, cy = t.b * (i + 0.5) + t.d * (j + 0.5) + t.ty - y;
-                    if (cx * cx + cy * cy <= r2 && mask.get(i, j) !== value) { mask.set(i, j, value); n++; }
-                }
-            }
+            forEachTexelInDisc(t, mask.width, mask.height, x, y, radius, (i, j) => {
+                if (mask.get(i, j) !== value) { mask.set(i, j, value); n++; }
+            });
         });
         return n;
     }

@@ -20,7 +20,7 @@ export type { MaskLibrary, BakedMaskEntry } from './baked';
 export { spriteToWorld, spriteLocalQuad, quadToWorld } from './sprite-geometry';
 export { PixelDebugDraw } from './debug-draw';
 export { shapeOutline, OUTLINE_CIRCLE_SEGMENTS } from './outline';
-export { BitMask } from '../core/index';
+export { BitMask, forEachTexelInDisc } from '../core/index';
 export type { Affine2D } from '../core/index';
 export { autoPairIsHeavy, AUTO_GPU_MIN_CELLS, AUTO_GPU_MAX_TILE_CELLS, AUTO_GPU_MIN_PAIRS, AUTO_GPU_HOLD_STEPS, PixelNarrowPhase } from './gpu/gpu-narrow';
 export type { GpuSetting, GpuStatus, GpuDeviceResult } from './gpu/gpu-narrow';
