@@ -91,12 +91,13 @@ export class ColliderLinks {
         // Nothing would receive it (no listener of `type`, no component with a method named
         // `type`): nothing to do. The common case for stay events, every touching pair every frame.
         const listened = events !== null && events.hasEventListener(type);
-        if (!listened && (this._methodsOf(node, comps) & typeBit(type)) === 0) return;
+        const methods = (this._methodsOf(node, comps) & typeBit(type)) !== 0;
+        if (!listened && !methods) return;
         // Which methods are registered as listeners too, decided before the listeners run (a
         // `once` listener is gone after it). Bits for the first 32 components; beyond, asked again.
         let twice = 0;
         if (events && listened) {
-            for (let i = 0; i < comps.length && i < 32; i++) {
+            for (let i = 0; methods && i < comps.length && i < 32; i++) {
                 const fn = (comps[i] as unknown as Record<string, unknown>)[type];
                 if (typeof fn === 'function' && events.hasEventListener(type, fn as PixelCollisionCallback, comps[i])) twice |= 1 << i;
             }
@@ -106,7 +107,7 @@ export class ColliderLinks {
                 reportCallbackError(type, self, err);
             }
         }
-        for (let i = 0; i < comps.length; i++) {
+        for (let i = 0; methods && i < comps.length; i++) {
             const c = comps[i] as unknown as Record<string, unknown> & Component;
             const fn = c[type];
             if (typeof fn !== 'function' || !c.isValid || !c.enabledInHierarchy) continue;
