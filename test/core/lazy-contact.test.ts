@@ -120,6 +120,56 @@ describe('lazy contacts in the world', () => {
         expect(() => new CollisionWorld({ contactDetails: 'later' as never })).toThrow(/contactDetails/);
     });
 
+    it('the contact given to onEnter / onStay is kept as it is through the next step, and that step\'s onEnd gets the same object', () => {
+        // Rotating, moving masks: the contacts of step k are read (never before) only after step
+        // k + 1 has run, and must equal what the eager world computed in step k.
+        const masks = [blob(24, 20, rng(1)), disc(16, 16), ring(20, 20), noise(18, 14, rng(4))];
+        const worlds = [new CollisionWorld(), new CollisionWorld({ contactDetails: 'eager' })];
+        const r = rng(11);
+        const n = 12;
+        const shapes = Array.from({ length: n }, () => ({ kind: 'mask', mask: masks[Math.floor(r() * masks.length)] }) as ColliderShape);
+        const tOf = (i: number, f: number) => affineFromTRS(affine(1, 0, 0, 1, 0, 0), (i % 4) * 14 + f * (i % 3 - 1) * 1.3, Math.floor(i / 4) * 14 + f * 0.7, 0.3 * i + 0.11 * f * (i % 2 ? 1 : -1), 1, -1);
+        const cols = worlds.map((w) => shapes.map((shape, i) => w.add({ shape, transform: tOf(i, 0), userData: i })));
+        type Kept = { key: string; c: Contact };
+        let kept: Kept[] = [];
+        let now: Kept[] = [];
+        let eager = new Map<string, (number | boolean)[]>();
+        let nextEager = new Map<string, (number | boolean)[]>();
+        const ended: Kept[] = [];
+        const keyOf = (a: Collider, b: Collider) => `${a.userData}-${b.userData}`;
+        worlds[0].addListener({
+            onEnter: (a, b, c) => { now.push({ key: keyOf(a, b), c }); },
+            onStay: (a, b, c) => { now.push({ key: keyOf(a, b), c }); },
+            onEnd: (a, b, c) => { ended.push({ key: keyOf(a, b), c }); },
+        });
+        const rec = (a: Collider, b: Collider, c: Contact) => { nextEager.set(keyOf(a, b), fields(c)); };
+        worlds[1].addListener({ onEnter: rec, onStay: rec });
+        let compared = 0, endsSame = 0;
+        for (let f = 1; f <= 30; f++) {
+            worlds.forEach((w, wi) => { shapes.forEach((_s, i) => w.setTransform(cols[wi][i], tOf(i, f))); w.step(); });
+            // Pairs that ended in this step got the very object their last enter / stay had.
+            for (const e of ended) {
+                const k = kept.find((x) => x.key === e.key);
+                expect(k && k.c).toBe(e.c);
+                endsSame++;
+            }
+            ended.length = 0;
+            // The previous step's contacts, first read now (one step later).
+            for (const k of kept) {
+                const got = fields(k.c), want = eager.get(k.key) as (number | boolean)[];
+                for (let i = 0; i < FIELDS.length; i++) {
+                    if (FIELDS[i] === 'normalX' || FIELDS[i] === 'normalY' || FIELDS[i] === 'centroidX' || FIELDS[i] === 'centroidY') expect(got[i] as number).toBeCloseTo(want[i] as number, 12);
+                    else expect([k.key, FIELDS[i], got[i]]).toEqual([k.key, FIELDS[i], want[i]]);
+                }
+                compared++;
+            }
+            kept = now; now = [];
+            eager = nextEager; nextEager = new Map();
+        }
+        expect(compared).toBeGreaterThan(50);
+        expect(endsSame).toBeGreaterThan(3);
+    });
+
     it('swap() and complete() on a pending contact compute it first', () => {
         const w = new CollisionWorld({ separation: true });
         const m = blob(32, 32, rng(3));

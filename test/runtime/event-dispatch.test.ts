@@ -113,3 +113,30 @@ test('a component with the method, added while the pair touches, is called from 
     tick();
     expect(stays).toEqual(['B-A', 'A-B', 'B-A', 'A-B']);
 });
+
+test('off or targetOff of one listener leaves the others of the same event called', () => {
+    const { a, b } = pair();
+    tick();
+    const got: string[] = [];
+    const owner1 = {}, owner2 = {};
+    const cb1 = a.collider.on('onPixelCollideStay', () => got.push('1'), owner1);
+    a.collider.on('onPixelCollideStay', () => got.push('2'), owner2);
+    a.collider.on('onPixelCollideStay', () => got.push('3'));
+    tick();
+    expect(got).toEqual(['1', '2', '3']);
+    a.collider.off('onPixelCollideStay', cb1, owner1);
+    tick();
+    // (The engine's EventTarget removes by moving its last listener into the gap: order may change.)
+    expect(got.slice(3).sort()).toEqual(['2', '3']);
+    a.collider.targetOff(owner2);
+    tick();
+    expect(got.slice(5)).toEqual(['3']);
+    a.collider.off('onPixelCollideStay');
+    tick();
+    expect(got.length).toBe(6);
+    // Registered again after everything was removed: called again.
+    a.collider.on('onPixelCollideStay', () => got.push('4'));
+    tick();
+    expect(got.slice(6)).toEqual(['4']);
+    expect(b.collider.isTouching(a.collider)).toBe(true);
+});

@@ -93,6 +93,10 @@ export class SweepHit<T = unknown> {
  *   one removed in a callback still gets its `onEnd` in the next step. Nothing is skipped or
  *   reported twice.
  * - **No allocation per step** in steady state: typed arrays and pools that only grow.
+ * - **Contacts live until the next step ends.** The `contact` given to `onEnter` / `onStay` is
+ *   the world's own object for that pair and step; it is left as it is (its pending details can
+ *   still be read) through the whole next step, whose `onEnd` of the pair receives that same
+ *   object. Keep a reference that long without copying; longer, `copyFrom` it.
  * - **Late answers.** A narrow phase whose answers describe an earlier frame (the GPU one in
  *   `'nextFrame'` mode: `run` returns that frame) may also hand over, through its optional
  *   `late()`, the hits of that frame whose pair is no longer a candidate (boxes that separated

@@ -514,7 +514,7 @@ export class CollisionSystem extends System {
     private _afterDraw(): void {
         const list = this._colliders;
         for (let i = 0; i < list.length; i++) {
-            if (list[i].node.hasChangedFlags) list[i]._geomDirty = true;
+            if (list[i].node.hasChangedFlags) list[i]._moveDirty = true;
         }
     }
 
@@ -542,7 +542,7 @@ export class CollisionSystem extends System {
             const A = a.userData, B = b.userData;
             const la = A ? A._links : null, lb = B ? B._links : null;
             if (!A || !B || !la || !lb) return;
-            const ca = this._take()._set(contact, false), cb = this._take()._share(ca, true);
+            const ca = this._take()._bind(contact, false), cb = this._take()._bind(contact, true);
             la.attach(b, B, ca);
             lb.attach(a, A, cb);
             la.emit(A, PixelCollisionEvent.ENTER, B, ca);
@@ -554,7 +554,7 @@ export class CollisionSystem extends System {
             if (!A || !B || !la || !lb) return;
             const ia = la.slotOf(b), ib = lb.slotOf(a);
             if (ia < 0 || ib < 0) return;
-            const ca = (la.contacts[ia] as PixelContact)._set(contact, false), cb = (lb.contacts[ib] as PixelContact)._share(ca, true);
+            const ca = (la.contacts[ia] as PixelContact)._bind(contact, false), cb = (lb.contacts[ib] as PixelContact)._bind(contact, true);
             la.emit(A, PixelCollisionEvent.STAY, B, ca);
             lb.emit(B, PixelCollisionEvent.STAY, A, cb);
         },

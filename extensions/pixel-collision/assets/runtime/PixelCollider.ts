@@ -13,7 +13,7 @@ import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
-import { quadToWorld, spriteLocalQuad } from './sprite-geometry';
+import { localToWorld, quadToLocal, spriteLocalQuad } from './sprite-geometry';
 import { solidAt } from './hit';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
@@ -203,6 +203,10 @@ export class PixelCollider extends Component {
     _def: ColliderShape | null = null;
     /** @internal */ _space = SPACE_NODE;
     /** @internal */ readonly _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+    /** The texel -> node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts quadToLocal). */
+    private readonly _local = new Float64Array(4);
+    /** True until `_local` is computed (set with every shape rebuild). */
+    private _localDirty = true;
     /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
     _entry: MaskEntry | null = null;
     /** @internal */ _ownMask: BitMask | null = null;
@@ -219,8 +223,10 @@ export class PixelCollider extends Component {
     private _libraryLoaded = false;
     private _maskSource: PixelMaskOrigin = 'unbuilt';
     private _maskReason: PixelMaskReason = '';
-    /** @internal Transform must be re-read this frame (besides the node's changed flags). */
+    /** @internal The content box or anchor may have changed: re-read the transform and its texel -> local map. */
     _geomDirty = true;
+    /** @internal The node may have moved after the last step (after its flags are cleared): re-read the transform. */
+    _moveDirty = false;
     /**
      * @internal Touching pairs, listeners and node (links.ts). The system keeps a reference when
      * the collider is disabled: the engine clears a destroyed component's fields (this one too).
@@ -270,31 +276,33 @@ export class PixelCollider extends Component {
      */
     on<F extends PixelCollisionCallback>(type: PixelCollisionEventType, callback: F, target?: unknown): F {
         checkType(type, 'on');
-        this._eventTarget().on(type, callback, target);
+        this._eventTarget(type).on(type, callback, target);
         return callback;
     }
 
     /** Like {@link on}, for the next event of that type only. */
     once<F extends PixelCollisionCallback>(type: PixelCollisionEventType, callback: F, target?: unknown): F {
         checkType(type, 'once');
-        this._eventTarget().once(type, callback, target);
+        this._eventTarget(type).once(type, callback, target);
         return callback;
     }
 
     /** Removes a listener (the same callback and target as given to `on`), or all of `type` without a callback. */
     off(type: PixelCollisionEventType, callback?: PixelCollisionCallback, target?: unknown): void {
         checkType(type, 'off');
-        this._links?.events?.off(type, callback, target);
+        const links = this._links;
+        if (links && links.events) { links.events.off(type, callback, target); links.unlisten(); }
     }
 
     /** Removes every listener whose target is `target`. */
     targetOff(target: unknown): void {
-        this._links?.events?.targetOff(target);
+        const links = this._links;
+        if (links && links.events) { links.events.targetOff(target); links.unlisten(); }
     }
 
-    private _eventTarget() {
+    private _eventTarget(type: PixelCollisionEventType) {
         if (!this._links) throw new Error('PixelCollider.on: this collider is destroyed.');
-        return this._links.eventTarget();
+        return this._links.listen(type);
     }
 
     /** The local → world map of the collider now (mask texel space for PIXELS, node space otherwise). */
@@ -490,9 +498,9 @@ export class PixelCollider extends Component {
             this._rebuildShape();
             changed = 2;
         }
-        if (changed || this._geomDirty || node.hasChangedFlags) {
-            this._live = this._def !== null && this._computeTransform();
-            this._geomDirty = false;
+        if (changed || this._geomDirty || this._moveDirty || node.hasChangedFlags) {
+            this._live = this._def !== null && this._computeTransform(changed !== 0 || this._geomDirty);
+            this._geomDirty = this._moveDirty = false;
             if (!changed) changed = 1;
         }
         return changed;
@@ -501,6 +509,7 @@ export class PixelCollider extends Component {
     /** Builds `_def` / `_space` from the component's properties and the sprite. */
     private _rebuildShape(): void {
         this._shapeDirty = false;
+        this._localDirty = true;
         this._maskEdited = false;
         const sprite = this._sprite;
         const ui = this._ui;
@@ -618,18 +627,22 @@ export class PixelCollider extends Component {
     }
 
     /** Recomputes `_t`; false when the map is unusable this frame (zero scale, NaN). */
-    private _computeTransform(): boolean {
-        const node = this.node;
-        const m = node.worldMatrix;
+    private _computeTransform(geometry: boolean): boolean {
+        const m = this.node.worldMatrix;
         let ok: boolean;
         if (this._space === SPACE_TEXELS) {
-            const sprite = this._sprite as Sprite;
-            const frame = sprite.spriteFrame as SpriteFrame;
-            const ui = this._ui;
-            SIZE[0] = ui ? ui.contentSize.width : 0; SIZE[1] = ui ? ui.contentSize.height : 0;
-            SIZE[2] = ui ? ui.anchorPoint.x : 0.5; SIZE[3] = ui ? ui.anchorPoint.y : 0.5;
-            spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
-            ok = quadToWorld(QUAD, frame.rect.width, frame.rect.height, m, this._t);
+            // The texel -> local map changes only with the frame, trim, content size or anchor.
+            if (geometry || this._localDirty) {
+                const sprite = this._sprite as Sprite;
+                const frame = sprite.spriteFrame as SpriteFrame;
+                const ui = this._ui;
+                SIZE[0] = ui ? ui.contentSize.width : 0; SIZE[1] = ui ? ui.contentSize.height : 0;
+                SIZE[2] = ui ? ui.anchorPoint.x : 0.5; SIZE[3] = ui ? ui.anchorPoint.y : 0.5;
+                spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
+                quadToLocal(QUAD, frame.rect.width, frame.rect.height, this._local);
+                this._localDirty = false;
+            }
+            ok = localToWorld(this._local, m, this._t);
         } else {
             ok = nodeToWorld(m, this._t);
         }

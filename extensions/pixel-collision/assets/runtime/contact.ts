@@ -21,11 +21,11 @@ export class PixelContact {
     /** The collision system frame this contact describes. */
     frame = -1;
 
-    /** This side's own copy of the world's contact. */
+    /** This side's own copy of a contact (queries and clones; see `_set`). */
     private readonly _own = new Contact();
     /**
-     * What the details are read from: `_own`, or the other side's `_own` (the two contacts of a
-     * pair share one copy, so a detail read on both sides is computed once).
+     * What the details are read from: `_own`, or the world's contact of the pair (`_bind`: both
+     * sides of a pair read one object, so a detail read on both sides is computed once).
      */
     private _core: Contact = this._own;
     private _flip = false;
@@ -91,17 +91,18 @@ export class PixelContact {
     }
 
     /**
-     * @internal The other side of the pair `twin` describes (set just before by `_set`): reads the
-     * twin's copy of the world's contact, so details are computed once for both sides. The twin
-     * must stay set to this pair while this contact is read (the system sets and releases a
-     * pair's two contacts together).
+     * @internal Reads the world's own contact of a pair, without copying it: both sides of the
+     * pair read the same object (`flip` on B's side), so a detail is computed once for both. The
+     * world keeps that object unchanged until two steps later (its pair lists are swapped, not
+     * overwritten, one step at a time), and the system binds every touching pair's contacts again
+     * in each step, so a contact read any time before the next step describes its pair as tested.
      */
-    _share(twin: PixelContact, flip: boolean): this {
-        this._core = twin._core;
+    _bind(c: Contact, flip: boolean): this {
+        this._core = c;
         this._flip = flip;
         this._stale = OVERLAP | NORMAL | SEPARATION;
-        this.accuracy = twin.accuracy;
-        this.frame = twin.frame;
+        this.accuracy = c.accuracy;
+        this.frame = c.frame;
         return this;
     }
 

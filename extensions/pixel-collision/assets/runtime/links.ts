@@ -35,8 +35,33 @@ export class ColliderLinks {
     private _seen: Component[] = [];
     private _seenNode: Node | null = null;
 
+    /**
+     * Event names that may have listeners (bits: {@link typeBit}): set by {@link listen}, found
+     * again by {@link unlisten}. A bit may stay set after its last listener is gone (`once`, a
+     * destroyed target): emit then asks the EventTarget; a clear bit means no listener.
+     */
+    listenBits = 0;
+
     eventTarget(): EventTarget {
         return (this.events ??= new EventTarget());
+    }
+
+    /** The EventTarget to register a listener of `type` on. */
+    listen(type: PixelCollisionEventType): EventTarget {
+        this.listenBits |= typeBit(type);
+        return this.eventTarget();
+    }
+
+    /** After listeners were removed: which names still have some. */
+    unlisten(): void {
+        const ev = this.events;
+        let bits = 0;
+        if (ev) {
+            if (ev.hasEventListener(PixelCollisionEvent.ENTER)) bits |= BIT_ENTER;
+            if (ev.hasEventListener(PixelCollisionEvent.STAY)) bits |= BIT_STAY;
+            if (ev.hasEventListener(PixelCollisionEvent.END)) bits |= BIT_END;
+        }
+        this.listenBits = bits;
     }
 
     /** Adds a touching pair. */
@@ -90,8 +115,9 @@ export class ColliderLinks {
         const comps = node && node.isValid ? node.components : NO_COMPONENTS;
         // Nothing would receive it (no listener of `type`, no component with a method named
         // `type`): nothing to do. The common case for stay events, every touching pair every frame.
-        const listened = events !== null && events.hasEventListener(type);
-        const methods = (this._methodsOf(node, comps) & typeBit(type)) !== 0;
+        const bit = typeBit(type);
+        const listened = (this.listenBits & bit) !== 0 && events !== null && events.hasEventListener(type);
+        const methods = (this._methodsOf(node, comps) & bit) !== 0;
         if (!listened && !methods) return;
         // Which methods are registered as listeners too, decided before the listeners run (a
         // `once` listener is gone after it). Bits for the first 32 components; beyond, asked again.

@@ -59,10 +59,28 @@ export function spriteLocalQuad(frame: SpriteFrame, trim: boolean, size: Float64
  * unspecified) when the map is degenerate or not finite: zero size or scale, NaN positions.
  */
 export function quadToWorld(quad: Float64Array, w: number, h: number, m: Readonly<Mat4>, out: Affine2D): boolean {
+    quadToLocal(quad, w, h, LOCAL);
+    return localToWorld(LOCAL, m, out);
+}
+
+/**
+ * The upright-texel → node-local map of a local quad `[l, b, r, t]` and the frame's upright size
+ * `w x h`, as `[la, ld, lx, ly]` into `out`: `x = lx + la u`, `y = ly + ld v`. It changes only when
+ * the frame, trim, content size or anchor does: keep it, and compose it with the world matrix
+ * each frame ({@link localToWorld}).
+ */
+export function quadToLocal(quad: Float64Array, w: number, h: number, out: Float64Array): Float64Array {
     // Local: x = l + (r - l) / w * u, y = t - (t - b) / h * v.
-    const la = (quad[2] - quad[0]) / w;
-    const ld = -(quad[3] - quad[1]) / h;
-    const lx = quad[0], ly = quad[3];
+    out[0] = (quad[2] - quad[0]) / w;
+    out[1] = -(quad[3] - quad[1]) / h;
+    out[2] = quad[0];
+    out[3] = quad[3];
+    return out;
+}
+
+/** `out` = the world matrix `m` after the texel → local map `[la, ld, lx, ly]`; false when degenerate or not finite. */
+export function localToWorld(local: Float64Array, m: Readonly<Mat4>, out: Affine2D): boolean {
+    const la = local[0], ld = local[1], lx = local[2], ly = local[3];
     out.a = m.m00 * la;
     out.b = m.m01 * la;
     out.c = m.m04 * ld;
@@ -73,6 +91,7 @@ export function quadToWorld(quad: Float64Array, w: number, h: number, m: Readonl
     return det !== 0 && Number.isFinite(det) && Number.isFinite(out.tx) && Number.isFinite(out.ty);
 }
 
+const LOCAL = new Float64Array(4);
 const SIZE = new Float64Array(4);
 
 /**
