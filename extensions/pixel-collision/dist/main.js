@@ -4417,6 +4417,7 @@ var init_narrow_phase = __esm({
     init_collider();
     init_contact();
     init_narrow();
+    init_rasterize();
     init_shape_test();
   }
 });
