@@ -14,6 +14,7 @@ import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu/gpu-narrow';
 import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
+import { EMIT } from './links';
 import type { ColliderLinks } from './links';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
@@ -243,6 +244,7 @@ export class CollisionSystem extends System {
     /** Runs one collision step now (postUpdate does this every frame). */
     step(): void {
         this.frame++;
+        EMIT.step++;
         this._syncAll();
         this._narrow.explicitGpu = this._gpuWanted();
         // Colliders that left before this step get their pairs' onPixelCollideEnd in it; those

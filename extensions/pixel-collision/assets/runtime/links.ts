@@ -33,6 +33,8 @@ export class ColliderLinks {
      */
     private _methods = 0;
     private _seen: Component[] = [];
+    /** The step (EMIT.step) in which `_methods` was last checked against the node's components. */
+    private _methodsStep = -1;
     private _seenNode: Node | null = null;
 
     /**
@@ -112,13 +114,19 @@ export class ColliderLinks {
     emit(self: PixelCollider, type: PixelCollisionEventType, other: PixelCollider, contact: PixelContact): void {
         const events = this.events;
         const node = this.node;
-        const comps = node && node.isValid ? node.components : NO_COMPONENTS;
         // Nothing would receive it (no listener of `type`, no component with a method named
         // `type`): nothing to do. The common case for stay events, every touching pair every frame.
+        // The components are looked at once per step (a component added in a callback is called
+        // from the next step on, as every change made in a callback takes effect then).
         const bit = typeBit(type);
+        if (this._methodsStep !== EMIT.step) {
+            this._methodsOf(node, node && node.isValid ? node.components : NO_COMPONENTS);
+            this._methodsStep = EMIT.step;
+        }
+        const methods = (this._methods & bit) !== 0;
         const listened = (this.listenBits & bit) !== 0 && events !== null && events.hasEventListener(type);
-        const methods = (this._methodsOf(node, comps) & bit) !== 0;
         if (!listened && !methods) return;
+        const comps = node && node.isValid ? node.components : NO_COMPONENTS;
         // Which methods are registered as listeners too, decided before the listeners run (a
         // `once` listener is gone after it). Bits for the first 32 components; beyond, asked again.
         let twice = 0;
@@ -173,6 +181,9 @@ export class ColliderLinks {
 }
 
 const NO_COMPONENTS: readonly Component[] = [];
+
+/** @internal The collision step being dispatched (CollisionSystem.step counts it up); emit outside a step is its own step. */
+export const EMIT = { step: 0 };
 const BIT_ENTER = 1, BIT_STAY = 2, BIT_END = 4;
 
 function typeBit(type: PixelCollisionEventType): number {
