@@ -140,3 +140,42 @@ test('off or targetOff of one listener leaves the others of the same event calle
     expect(got.slice(6)).toEqual(['4']);
     expect(b.collider.isTouching(a.collider)).toBe(true);
 });
+
+test('with nothing listening to stays, a pair\'s contact still describes the current frame, also a reference kept from an earlier frame', () => {
+    const { a, b } = pair();
+    tick();
+    const kept = a.collider.getContact(0) as NonNullable<ReturnType<typeof a.collider.getContact>>;
+    const keptB = b.collider.getContact(0) as NonNullable<ReturnType<typeof b.collider.getContact>>;
+    expect(kept.count).toBe(32);
+    for (const x of [5, 6, 2, 7, 1]) {
+        b.node.setPosition(x, 0, 0);
+        tick();
+        // 8 x 8 squares, B shifted by x: (8 - x) columns of 8 rows shared.
+        expect(a.collider.getContact(0)?.count).toBe((8 - x) * 8);
+        expect(kept.count).toBe((8 - x) * 8);
+        expect(keptB.count).toBe((8 - x) * 8);
+        expect(kept.normal.x).toBeCloseTo(1, 12);
+        expect(keptB.normal.x).toBeCloseTo(-1, 12);
+        expect(kept.frame).toBe(keptB.frame);
+        expect(kept.rect.width).toBe(8 - x);
+    }
+});
+
+test('a pair\'s contact read from another pair\'s callback describes this step, though its own stay was not dispatched', () => {
+    const tex = texture(8, 8, () => true);
+    const a = sprite('A', frame(tex));
+    const b = sprite('B', frame(tex), { x: 4 });
+    const c = sprite('C', frame(tex), { x: 40 });
+    const d = sprite('D', frame(tex), { x: 44 });
+    tick();
+    const seen: number[] = [];
+    // C-D stays are listened to; A-B's are not. From C's callback, read A's contact with B.
+    c.collider.on('onPixelCollideStay', () => seen.push(a.collider.contactWith(b.collider)?.count ?? -1));
+    for (const x of [6, 3, 5]) {
+        b.node.setPosition(x, 0, 0);
+        tick();
+        expect(seen[seen.length - 1]).toBe((8 - x) * 8);
+    }
+    expect(seen.length).toBe(3);
+    expect(d.collider.isTouching(c.collider)).toBe(true);
+});

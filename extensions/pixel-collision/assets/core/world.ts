@@ -398,6 +398,32 @@ export class CollisionWorld<T = unknown> {
         }
     }
 
+    /**
+     * The contact of the pair (a, b) as the last step found it (the object its `onEnter` /
+     * `onStay` got), or null when the pair did not touch in that step. While a step dispatches
+     * its events, the contact of that step. In either order; the contact describes (lower id,
+     * higher id): `a` is its A when `a.id < b.id`. A binary search of the step's sorted pairs.
+     */
+    contactOf(a: Collider<T>, b: Collider<T>): Contact | null {
+        if (a.id < 0 || b.id < 0 || a === b) return null;
+        const key = a.id < b.id ? a.id * KEY_SHIFT + b.id : b.id * KEY_SHIFT + a.id;
+        const cur = this._stepping;
+        const keys = cur ? this._curKeys : this._prevKeys;
+        let lo = 0, hi = (cur ? this._curCount : this._prevCount) - 1;
+        while (lo <= hi) {
+            const mid = (lo + hi) >> 1;
+            const k = keys[mid];
+            if (k < key) lo = mid + 1;
+            else if (k > key) hi = mid - 1;
+            else {
+                const A = cur ? this._curA[mid] : this._prevA[mid], B = cur ? this._curB[mid] : this._prevB[mid];
+                if ((A === a && B === b) || (A === b && B === a)) return cur ? this._curContacts[mid] : this._prevContacts[mid];
+                return null;
+            }
+        }
+        return null;
+    }
+
     // Queries --------------------------------------------------------------------------------
 
     /**

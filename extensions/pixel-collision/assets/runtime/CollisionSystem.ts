@@ -14,7 +14,8 @@ import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu/gpu-narrow';
 import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
-import { EMIT } from './links';
+import { EMIT } from './contact';
+import { BIT_STAY } from './links';
 import type { ColliderLinks } from './links';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
@@ -544,7 +545,7 @@ export class CollisionSystem extends System {
             const A = a.userData, B = b.userData;
             const la = A ? A._links : null, lb = B ? B._links : null;
             if (!A || !B || !la || !lb) return;
-            const ca = this._take()._bind(contact, false), cb = this._take()._bind(contact, true);
+            const ca = this._take()._follow(this.world, a, b, contact, false), cb = this._take()._follow(this.world, a, b, contact, true);
             la.attach(b, B, ca);
             lb.attach(a, A, cb);
             la.emit(A, PixelCollisionEvent.ENTER, B, ca);
@@ -554,13 +555,16 @@ export class CollisionSystem extends System {
             const A = a.userData, B = b.userData;
             const la = A ? A._links : null, lb = B ? B._links : null;
             if (!A || !B || !la || !lb) return;
+            // Nothing receives it on either side: nothing to do (the pair's contacts find this
+            // step's contact themselves when read: PixelContact._follow).
+            if (!la.wants(BIT_STAY) && !lb.wants(BIT_STAY)) return;
             const ia = la.slotOf(b), ib = lb.slotOf(a);
             if (ia < 0 || ib < 0) return;
             const ca = (la.contacts[ia] as PixelContact)._bind(contact, false), cb = (lb.contacts[ib] as PixelContact)._bind(contact, true);
             la.emit(A, PixelCollisionEvent.STAY, B, ca);
             lb.emit(B, PixelCollisionEvent.STAY, A, cb);
         },
-        onEnd: (a, b) => {
+        onEnd: (a, b, contact) => {
             const A = a.userData, B = b.userData;
             if (!A || !B) return;
             // Both sides learn that the pair ended, also a collider disabled or destroyed since
@@ -569,6 +573,9 @@ export class CollisionSystem extends System {
             // components that are still enabled (links.ts).
             const la = this._linksOf(A, a), lb = this._linksOf(B, b);
             const ca = la ? la.detach(b) : null, cb = lb ? lb.detach(a) : null;
+            // The pair's last contact, which follows nothing from now on.
+            if (ca) { ca._bind(contact, false); ca._unfollow(); }
+            if (cb) { cb._bind(contact, true); cb._unfollow(); }
             if (ca) (la as ColliderLinks).emit(A, PixelCollisionEvent.END, B, ca);
             if (cb) (lb as ColliderLinks).emit(B, PixelCollisionEvent.END, A, cb);
             if (ca) this._pool.push(ca);

@@ -399,7 +399,7 @@ export class PixelCollider extends Component {
     }
 
     protected override onEnable(): void {
-        if (this._links) this._links.node = this.node;
+        if (this._links) this._links.watch(this.node);
         this._sprite = this.getComponent(Sprite);
         this._ui = this.getComponent(UITransform);
         this._shapeDirty = true;
@@ -461,6 +461,7 @@ export class PixelCollider extends Component {
     }
 
     protected override onDestroy(): void {
+        this._links?.unwatch();
         if (this._entry) { PixelMasks.release(this._entry); this._entry = null; }
         this._ownMask = null;
     }

@@ -6,7 +6,7 @@
  * its listeners (`self.isValid` is false then), as the builtin 2D physics and Box2D end a removed
  * body's contacts on both sides.
  */
-import { EventTarget } from 'cc';
+import { EventTarget, NodeEventType } from 'cc';
 import type { Component, Node } from 'cc';
 import type { Collider } from '../core/index';
 import type { PixelContact } from './contact';
@@ -28,14 +28,13 @@ export class ColliderLinks {
     node: Node | null = null;
 
     /**
-     * Which event names the node's components have methods for (bits: {@link typeBit}), as
-     * found the last time the node's list of components changed: `_seen` is that list's copy.
+     * Which event names the node's components have methods for (bits: {@link typeBit}), found
+     * again after a component is added to the node or removed from it (the node's
+     * COMPONENT_ADDED / COMPONENT_REMOVED events, watched from {@link watch} to {@link unwatch}).
      */
     private _methods = 0;
-    private _seen: Component[] = [];
-    /** The step (EMIT.step) in which `_methods` was last checked against the node's components. */
-    private _methodsStep = -1;
-    private _seenNode: Node | null = null;
+    private _methodsDirty = true;
+    private _watched: Node | null = null;
 
     /**
      * Event names that may have listeners (bits: {@link typeBit}): set by {@link listen}, found
@@ -52,6 +51,40 @@ export class ColliderLinks {
     listen(type: PixelCollisionEventType): EventTarget {
         this.listenBits |= typeBit(type);
         return this.eventTarget();
+    }
+
+    /** Starts watching `node`'s list of components (the collider's node, when it is enabled). */
+    watch(node: Node): void {
+        this.node = node;
+        this._methodsDirty = true;
+        if (this._watched === node) return;
+        this.unwatch();
+        node.on(NodeEventType.COMPONENT_ADDED, this._componentsChanged, this);
+        node.on(NodeEventType.COMPONENT_REMOVED, this._componentsChanged, this);
+        this._watched = node;
+    }
+
+    /** Stops watching (the collider is destroyed). */
+    unwatch(): void {
+        const node = this._watched;
+        this._watched = null;
+        if (node && node.isValid) {
+            node.off(NodeEventType.COMPONENT_ADDED, this._componentsChanged, this);
+            node.off(NodeEventType.COMPONENT_REMOVED, this._componentsChanged, this);
+        }
+    }
+
+    private _componentsChanged(): void {
+        this._methodsDirty = true;
+    }
+
+    /**
+     * Whether an event `type` (a bit of {@link typeBit}) may have receivers: a listener or a
+     * component method. False means nothing would receive it.
+     */
+    wants(bit: number): boolean {
+        if (this._methodsDirty) this._findMethods();
+        return ((this.listenBits | this._methods) & bit) !== 0;
     }
 
     /** After listeners were removed: which names still have some. */
@@ -116,13 +149,8 @@ export class ColliderLinks {
         const node = this.node;
         // Nothing would receive it (no listener of `type`, no component with a method named
         // `type`): nothing to do. The common case for stay events, every touching pair every frame.
-        // The components are looked at once per step (a component added in a callback is called
-        // from the next step on, as every change made in a callback takes effect then).
         const bit = typeBit(type);
-        if (this._methodsStep !== EMIT.step) {
-            this._methodsOf(node, node && node.isValid ? node.components : NO_COMPONENTS);
-            this._methodsStep = EMIT.step;
-        }
+        if (this._methodsDirty) this._findMethods();
         const methods = (this._methods & bit) !== 0;
         const listened = (this.listenBits & bit) !== 0 && events !== null && events.hasEventListener(type);
         if (!listened && !methods) return;
@@ -155,36 +183,28 @@ export class ColliderLinks {
     }
 
     /**
-     * The event names the components `comps` of `node` have methods for (bits). Looked up again
-     * when the list of components changes (a component added or removed, a node set), so a
-     * frame with nothing to deliver does no name look-ups: a method is found when its component
-     * joins the node, not one assigned to the component object afterwards.
+     * The event names the node's components have methods for, looked up now (after a component
+     * was added or removed): a frame with nothing to deliver does no name look-ups, and a method
+     * is found when its component joins the node, not one assigned to the component afterwards.
      */
-    private _methodsOf(node: Node | null, comps: readonly Component[]): number {
-        const seen = this._seen;
-        let same = node === this._seenNode && comps.length === seen.length;
-        for (let i = 0; same && i < comps.length; i++) same = comps[i] === seen[i];
-        if (same) return this._methods;
+    private _findMethods(): void {
+        this._methodsDirty = false;
+        const node = this.node;
+        const comps = node && node.isValid ? node.components : NO_COMPONENTS;
         let bits = 0;
-        seen.length = comps.length;
         for (let i = 0; i < comps.length; i++) {
             const c = comps[i] as unknown as Record<string, unknown>;
-            seen[i] = comps[i];
             if (typeof c[PixelCollisionEvent.ENTER] === 'function') bits |= BIT_ENTER;
             if (typeof c[PixelCollisionEvent.STAY] === 'function') bits |= BIT_STAY;
             if (typeof c[PixelCollisionEvent.END] === 'function') bits |= BIT_END;
         }
-        this._seenNode = node;
         this._methods = bits;
-        return bits;
     }
 }
 
 const NO_COMPONENTS: readonly Component[] = [];
-
-/** @internal The collision step being dispatched (CollisionSystem.step counts it up); emit outside a step is its own step. */
-export const EMIT = { step: 0 };
-const BIT_ENTER = 1, BIT_STAY = 2, BIT_END = 4;
+/** @internal Bits of the three event names (ColliderLinks.wants). */
+export const BIT_ENTER = 1, BIT_STAY = 2, BIT_END = 4;
 
 function typeBit(type: PixelCollisionEventType): number {
     return type === PixelCollisionEvent.STAY ? BIT_STAY : type === PixelCollisionEvent.ENTER ? BIT_ENTER : BIT_END;
