@@ -30,6 +30,9 @@ const onLine = async (line) => {
         browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
         const page = browser.contexts().flatMap((c) => c.pages())[0];
         session = await page.context().newCDPSession(page);
+        // The page's bundle, for line-level reading of the profile (positionTicks are bundle lines).
+        session.on('Debugger.scriptParsed', (e) => { if (e.url.endsWith('/entry.mjs')) results.scriptId = e.scriptId; });
+        await session.send('Debugger.enable');
         await session.send('Profiler.enable');
         await session.send('Profiler.setSamplingInterval', { interval: 200 });
         await session.send('HeapProfiler.enable');
@@ -38,6 +41,7 @@ const onLine = async (line) => {
         await session.send('Runtime.evaluate', { expression: 'globalThis.__profilerReady = true' });
     } else if (line.includes('[bench] recorded') && session) {
         const { profile } = await session.send('Profiler.stop');
+        if (results.scriptId) results.source = (await session.send('Debugger.getScriptSource', { scriptId: results.scriptId })).scriptSource;
         const { profile: heap } = await session.send('HeapProfiler.stopSampling');
         results.cpu = profile; results.heap = heap;
         await session.send('Runtime.evaluate', { expression: 'globalThis.__profilerDone = true' });
@@ -67,4 +71,5 @@ console.log(`Allocations sampled (still live or not), ${(bytes / 1024).toFixed(0
 for (const [k, b] of [...alloc].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${(b / frames).toFixed(0)} B/frame  ${k.split(' < ').reverse().join(' < ')}`);
 const out = path.join(root, 'bench/results', `engine-profile-${Date.now()}.cpuprofile`);
 fs.writeFileSync(out, JSON.stringify(p));
+if (results.source) fs.writeFileSync(out.replace(/\.cpuprofile$/, '.entry.mjs'), results.source);
 console.log(`wrote ${path.relative(root, out)}; row: pixel ${results.row?.pixelMs} ms`);

@@ -4,8 +4,8 @@
  * on its components, no EventTarget emit). What is added later (a listener, a component with the
  * method) is seen from the next event on; what is removed is no longer called.
  */
-import { _decorator, Component, EventTarget } from 'cc';
-import { PixelCollider, PixelCollisionEvent, PixelMasks } from 'db://pixel-collision/runtime/index';
+import { _decorator, Component, EventTarget, Sprite, UITransform } from 'cc';
+import { PixelCollider, PixelCollisionEvent, PixelMasks, PixelShape } from 'db://pixel-collision/runtime/index';
 import { frame, freshScene, sprite, texture, tick } from './helpers';
 
 /** Counts how often the event names are looked up on it (the getters say "no method"). */
@@ -178,4 +178,28 @@ test('a pair\'s contact read from another pair\'s callback describes this step, 
     }
     expect(seen.length).toBe(3);
     expect(d.collider.isTouching(c.collider)).toBe(true);
+});
+
+test('a content size or anchor changed while the collider runs moves its shape from the next step (PIXELS, BOX)', () => {
+    const { a, b } = pair();
+    tick();
+    expect(a.collider.getContact(0)?.count).toBe(32);
+    const ui = b.node.getComponent(UITransform) as UITransform;
+    b.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+    // B (at x = 4, anchor 0.5) stretched to 16 wide: it covers [-4, 12), A covers [-4, 4): all of A.
+    ui.setContentSize(16, 8);
+    tick();
+    expect(a.collider.getContact(0)?.count).toBe(64);
+    // Anchor (0, 0.5): B covers [4, 20): nothing of A (A's last column is [3, 4)).
+    ui.setAnchorPoint(0, 0.5);
+    tick();
+    expect(a.collider.contactCount).toBe(0);
+    ui.setAnchorPoint(0.75, 0.5);
+    tick(); // [-8, 8): all of A again
+    expect(a.collider.getContact(0)?.count).toBe(64);
+    // A box collider sized from the content box follows it too.
+    b.collider.shape = PixelShape.BOX;
+    ui.setContentSize(4, 8);
+    tick(); // [4 - 3, 4 + 1) = [1, 5): 3 columns of A
+    expect(a.collider.getContact(0)?.count).toBe(24);
 });

@@ -1,5 +1,5 @@
 import {
-    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, Size, Sprite, UITransform, Vec2, Vec3,
+    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, NodeEventType, Size, Sprite, UITransform, Vec2, Vec3,
 } from 'cc';
 import type { Mat4, SpriteFrame } from 'cc';
 import { affineDeterminant, affineIsFinite, BitMask, Collider, forEachTexelInDisc, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
@@ -404,13 +404,21 @@ export class PixelCollider extends Component {
         this._ui = this.getComponent(UITransform);
         this._shapeDirty = true;
         this._geomDirty = true;
+        this.node.on(NodeEventType.SIZE_CHANGED, this._onBoxChanged, this);
+        this.node.on(NodeEventType.ANCHOR_CHANGED, this._onBoxChanged, this);
         CollisionSystem.instance._join(this);
         this._updateHitTest();
     }
 
     protected override onDisable(): void {
+        this.node.off(NodeEventType.SIZE_CHANGED, this._onBoxChanged, this);
+        this.node.off(NodeEventType.ANCHOR_CHANGED, this._onBoxChanged, this);
         CollisionSystem.instance._leave(this);
         this._updateHitTest();
+    }
+
+    private _onBoxChanged(): void {
+        this._geomDirty = true;
     }
 
     // Pixel-exact touch -------------------------------------------------------------------------
@@ -483,7 +491,9 @@ export class PixelCollider extends Component {
         let changed = 0;
         const sprite = this._sprite;
         const ui = this._ui;
-        if (ui) {
+        // The content box and anchor are compared only after the node said they changed
+        // (SIZE_CHANGED / ANCHOR_CHANGED, watched while enabled) or on enable.
+        if (ui && this._geomDirty) {
             const cs = ui.contentSize, ap = ui.anchorPoint;
             if (cs.width !== this._cw || cs.height !== this._ch || ap.x !== this._ax || ap.y !== this._ay) {
                 this._cw = cs.width; this._ch = cs.height; this._ax = ap.x; this._ay = ap.y;
