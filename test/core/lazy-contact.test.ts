@@ -224,3 +224,56 @@ describe('masksShareSample (the exact yes/no without rasters)', () => {
         }
     });
 });
+
+describe('bounding circles (the narrow phase rejects pairs whose circles do not meet)', () => {
+    it('a mask\'s circle holds every opaque texel whole, and is tight', () => {
+        fc.assert(fc.property(fc.integer(), (seed) => {
+            const m = randomMask(rng(seed));
+            const [cx, cy, r] = m.boundingCircle();
+            if (m.count() === 0) { expect(r).toBe(0); return; }
+            let far = 0;
+            for (let j = 0; j < m.height; j++) for (let i = 0; i < m.width; i++) {
+                if (!m.get(i, j)) continue;
+                for (const [x, y] of [[i, j], [i + 1, j], [i, j + 1], [i + 1, j + 1]]) far = Math.max(far, Math.hypot(x - cx, y - cy));
+            }
+            expect(far).toBeLessThanOrEqual(r + 1e-12);
+            expect(far).toBeGreaterThanOrEqual(r - 1e-12);
+        }), { numRuns: 300 });
+        // Cached, and dropped when the mask changes.
+        const m = full(4, 2);
+        expect(Array.from(m.boundingCircle())).toEqual([2, 1, Math.sqrt(5)]);
+        m.set(3, 0, false);
+        m.set(3, 1, false);
+        expect(Array.from(m.boundingCircle())).toEqual([1.5, 1, Math.sqrt(1.5 * 1.5 + 1)]);
+    });
+
+    it('a world finds exactly the pairs the brute-force reference finds, with skewed, scaled, flipped and far-away transforms', () => {
+        let hits = 0, misses = 0;
+        fc.assert(fc.property(fc.integer(), (seed) => {
+            const r = rng(seed);
+            const w = new CollisionWorld();
+            const far = r() < 0.3 ? 1e6 * (r() - 0.5) : 0;
+            const acc = [0.5, 1, 1, 2, 1.7][Math.floor(r() * 5)];
+            const cs: Collider[] = [];
+            for (let i = 0; i < 6; i++) {
+                const m = randomMask(rng(Math.floor(r() * 1e9)));
+                const t = affineFromTRS(affine(1, 0, 0, 1, 0, 0), far + r() * 30, far + r() * 30, r() * 6.3, (r() < 0.3 ? -1 : 1) * (0.4 + r() * 2), -(0.4 + r() * 2));
+                if (r() < 0.3) affineMultiply(t, t, affine(1, 0, r() - 0.5, 1, 0, 0));
+                affineMultiply(t, t, affine(1, 0, 0, 1, -m.width / 2, -m.height / 2));
+                cs.push(w.add({ shape: { kind: 'mask', mask: m }, transform: t, accuracy: acc }));
+            }
+            const got = new Set<string>();
+            w.addListener({ onEnter: (a, b) => { got.add(`${a.id}-${b.id}`); } });
+            w.step();
+            for (let i = 0; i < cs.length; i++) for (let j = i + 1; j < cs.length; j++) {
+                const A = cs[i], B = cs[j];
+                const s = A.shape as { kind: 'mask'; mask: BitMask }, u = B.shape as { kind: 'mask'; mask: BitMask };
+                const want = refTest(s.mask, A.transform, u.mask, B.transform, acc).hit;
+                expect([i, j, got.has(`${Math.min(A.id, B.id)}-${Math.max(A.id, B.id)}`)]).toEqual([i, j, want]);
+                if (want) hits++; else misses++;
+            }
+        }), { numRuns: 150 });
+        expect(hits).toBeGreaterThan(100);
+        expect(misses).toBeGreaterThan(100);
+    });
+});

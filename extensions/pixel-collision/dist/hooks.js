@@ -2400,6 +2400,7 @@ var BitMask = class _BitMask {
     this._edges = null;
     this._count = -1;
     this._bounds = null;
+    this._circle = null;
     checkSize(width, "width");
     checkSize(height, "height");
     this.width = width;
@@ -2516,6 +2517,7 @@ var BitMask = class _BitMask {
     this._edges = null;
     this._count = -1;
     this._bounds = null;
+    this._circle = null;
   }
   /** Number of opaque texels (cached). */
   count() {
@@ -2552,6 +2554,30 @@ var BitMask = class _BitMask {
     out.width = b.width;
     out.height = b.height;
     return out;
+  }
+  /**
+   * A circle that contains every opaque texel whole (texel (i, j) = [i, i+1) x [j, j+1)):
+   * `[cx, cy, r]`, centred on the opaque bounds (cached; `r` = 0 for an empty mask). Two
+   * colliders whose circles do not meet share no sample: the narrow phase rejects such pairs
+   * before looking at a texel.
+   */
+  boundingCircle() {
+    let c = this._circle;
+    if (!c) {
+      const b = this.bounds(SCRATCH_BOUNDS);
+      const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+      const rb = this.rowBounds();
+      let r2 = 0;
+      for (let j = 0; j < this.height; j++) {
+        if (rb.lo[j] >= rb.hi[j]) continue;
+        const dx = Math.max(cx - rb.lo[j], rb.hi[j] - cx);
+        const dy = Math.max(cy - j, j + 1 - cy);
+        const d2 = dx * dx + dy * dy;
+        if (d2 > r2) r2 = d2;
+      }
+      c = this._circle = new Float64Array([cx, cy, Math.sqrt(r2)]);
+    }
+    return c;
   }
   /**
    * Per row: `lo[j]` = first opaque column (`width` when the row is empty), `hi[j]` = one past
@@ -2963,6 +2989,7 @@ function writeU32(out, p, v) {
 function readU32(d, p) {
   return (d[p] | d[p + 1] << 8 | d[p + 2] << 16 | d[p + 3] << 24) >>> 0;
 }
+var SCRATCH_BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
 
 // extensions/pixel-collision/assets/core/contact.ts
 var Contact = class {

@@ -45,6 +45,7 @@ export class BitMask {
     private _edges: BoundaryRuns | null = null;
     private _count = -1;
     private _bounds: { x: number; y: number; width: number; height: number } | null = null;
+    private _circle: Float64Array | null = null;
 
     /**
      * An empty (all transparent) mask, or one over existing words (`bits.length` must be
@@ -174,6 +175,7 @@ export class BitMask {
         this._edges = null;
         this._count = -1;
         this._bounds = null;
+        this._circle = null;
     }
 
     /** Number of opaque texels (cached). */
@@ -212,6 +214,32 @@ export class BitMask {
         out.width = b.width;
         out.height = b.height;
         return out;
+    }
+
+    /**
+     * A circle that contains every opaque texel whole (texel (i, j) = [i, i+1) x [j, j+1)):
+     * `[cx, cy, r]`, centred on the opaque bounds (cached; `r` = 0 for an empty mask). Two
+     * colliders whose circles do not meet share no sample: the narrow phase rejects such pairs
+     * before looking at a texel.
+     */
+    boundingCircle(): Readonly<Float64Array> {
+        let c = this._circle;
+        if (!c) {
+            const b = this.bounds(SCRATCH_BOUNDS);
+            const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+            const rb = this.rowBounds();
+            let r2 = 0;
+            for (let j = 0; j < this.height; j++) {
+                if (rb.lo[j] >= rb.hi[j]) continue;
+                // The farthest point of a row's texels is a corner of its first or last one.
+                const dx = Math.max(cx - rb.lo[j], rb.hi[j] - cx);
+                const dy = Math.max(cy - j, j + 1 - cy);
+                const d2 = dx * dx + dy * dy;
+                if (d2 > r2) r2 = d2;
+            }
+            c = this._circle = new Float64Array([cx, cy, Math.sqrt(r2)]);
+        }
+        return c;
     }
 
     /**
@@ -677,3 +705,5 @@ function writeU32(out: Uint8Array, p: number, v: number): void {
 function readU32(d: Uint8Array, p: number): number {
     return (d[p] | (d[p + 1] << 8) | (d[p + 2] << 16) | (d[p + 3] << 24)) >>> 0;
 }
+
+const SCRATCH_BOUNDS = { x: 0, y: 0, width: 0, height: 0 };

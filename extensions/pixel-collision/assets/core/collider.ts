@@ -72,6 +72,13 @@ export class Collider<T = unknown> {
     /** @internal */ _maxX = 0;
     /** @internal */ _maxY = 0;
     /** @internal False for an empty mask: never collides, kept out of the broad phase. */ _solid = true;
+    /**
+     * @internal A mask's world circle around its opaque texels (`BitMask.boundingCircle` under
+     * the transform, widened for rounding), valid with the bounds: centre and radius.
+     */
+    _cx = 0;
+    /** @internal */ _cy = 0;
+    /** @internal */ _cr = Infinity;
     /** @internal World shape (shape kinds). */ _ws: WorldShape | null = null;
     /** @internal Two raster slots (own accuracy, and the last other accuracy a pair asked for). */
     _rasters: WorldRaster[] = [new WorldRaster(), new WorldRaster()];
@@ -195,6 +202,18 @@ export class Collider<T = unknown> {
             if (this._solid) {
                 affineBounds(BOX, t, b.x, b.y, b.x + b.width, b.y + b.height);
                 this._minX = BOX.minX; this._minY = BOX.minY; this._maxX = BOX.maxX; this._maxY = BOX.maxY;
+                // The circle: its centre mapped, its radius times the largest stretch of the
+                // linear part (its spectral norm), then widened far beyond any rounding.
+                const circle = s.mask.boundingCircle();
+                const cx = circle[0], cy = circle[1], r = circle[2];
+                const a = t.a, bb = t.b, c = t.c, d = t.d;
+                const sum = a * a + bb * bb + c * c + d * d, det = a * d - bb * c;
+                const disc = sum * sum - 4 * det * det;
+                const stretch = Math.sqrt((sum + Math.sqrt(disc > 0 ? disc : 0)) / 2);
+                this._cx = a * cx + c * cy + t.tx;
+                this._cy = bb * cx + d * cy + t.ty;
+                const size = Math.abs(t.tx) + Math.abs(t.ty) + (Math.abs(a) + Math.abs(bb) + Math.abs(c) + Math.abs(d)) * (Math.abs(cx) + Math.abs(cy) + r);
+                this._cr = r * stretch * (1 + 1e-9) + 1e-9 * (1 + size);
             } else {
                 this._minX = this._maxX = t.tx;
                 this._minY = this._maxY = t.ty;

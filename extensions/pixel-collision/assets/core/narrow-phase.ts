@@ -106,6 +106,13 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         out.reset();
         out.accuracy = accuracy;
         let hit: boolean;
+        if (sa.kind === 'mask' && sb.kind === 'mask') {
+            // Circles around the two masks' opaque texels that do not meet: no shared sample.
+            a._updateBounds();
+            b._updateBounds();
+            const dx = a._cx - b._cx, dy = a._cy - b._cy, rr = a._cr + b._cr;
+            if (dx * dx + dy * dy > rr * rr) return;
+        }
         // Rasters already made, a shape, or two unit quarter turns (unrotated, unscaled sprites:
         // their rasters are zero-copy views of the masks, made in a few ns): decided on rasters.
         if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'

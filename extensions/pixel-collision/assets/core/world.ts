@@ -294,6 +294,11 @@ export class CollisionWorld<T = unknown> {
             // one over many frames (a sample on the box's edge must stay a broad-phase candidate).
             c._minX = widenDown(c._minX + dx); c._maxX = widenUp(c._maxX + dx);
             c._minY = widenDown(c._minY + dy); c._maxY = widenUp(c._maxY + dy);
+            // The bounding circle moves too; its radius grows by the rounding of the shift (half
+            // an ulp of dx and dy, half an ulp of each new coordinate), so it never shrinks below
+            // the true one.
+            c._cx += dx; c._cy += dy;
+            c._cr += (Math.abs(c._cx) + Math.abs(c._cy) + Math.abs(dx) + Math.abs(dy)) * 2.3e-16;
             c._boundsStamp = c._stamp;
         }
         if (c._proxy >= 0 && !(c._pendingFlags & PENDING_DIRTY)) {
