@@ -4444,7 +4444,6 @@ var init_narrow_phase = __esm({
     init_collider();
     init_contact();
     init_narrow();
-    init_rasterize();
     init_shape_test();
   }
 });
