@@ -15,7 +15,7 @@ import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
 import { EMIT } from './contact';
-import { BIT_STAY } from './links';
+import { BIT_STAY, RECEIVERS } from './links';
 import type { ColliderLinks } from './links';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
@@ -101,6 +101,8 @@ export class CollisionSystem extends System {
     private _goneCores: (Collider<PixelCollider> | null)[] = [];
     private _goneLinks: (ColliderLinks | null)[] = [];
     private _goneCount = 0;
+    /** Some collider receives stay events (see _findStayReceivers). */
+    private _anyStay = true;
 
     private constructor() {
         super();
@@ -247,6 +249,7 @@ export class CollisionSystem extends System {
         this.frame++;
         EMIT.step++;
         this._syncAll();
+        if (RECEIVERS.changed) this._findStayReceivers();
         this._narrow.explicitGpu = this._gpuWanted();
         // Colliders that left before this step get their pairs' onPixelCollideEnd in it; those
         // that leave during it (in a callback), in the next one.
@@ -430,6 +433,22 @@ export class CollisionSystem extends System {
         }
     }
 
+    /**
+     * Whether any collider receives stay events (a listener, or a component method). When none
+     * does, the step's stays are not looked at per pair at all (a pair's contact still follows it:
+     * PixelContact._follow). A listener or component added in a callback counts from the next step.
+     */
+    private _findStayReceivers(): void {
+        RECEIVERS.changed = false;
+        const list = this._colliders;
+        let any = false;
+        for (let i = 0; i < list.length && !any; i++) {
+            const l = list[i]._links;
+            if (l && l.wants(BIT_STAY)) any = true;
+        }
+        this._anyStay = any;
+    }
+
     /** True when an enabled collider asks for the GPU (NarrowMode.GPU). */
     private _gpuWanted(): boolean {
         if (this._narrow.setting === 'off') return false;
@@ -552,6 +571,7 @@ export class CollisionSystem extends System {
             lb.emit(B, PixelCollisionEvent.ENTER, A, cb);
         },
         onStay: (a, b, contact) => {
+            if (!this._anyStay) return;
             const A = a.userData, B = b.userData;
             const la = A ? A._links : null, lb = B ? B._links : null;
             if (!A || !B || !la || !lb) return;

@@ -50,6 +50,7 @@ export class ColliderLinks {
     /** The EventTarget to register a listener of `type` on. */
     listen(type: PixelCollisionEventType): EventTarget {
         this.listenBits |= typeBit(type);
+        RECEIVERS.changed = true;
         return this.eventTarget();
     }
 
@@ -57,6 +58,7 @@ export class ColliderLinks {
     watch(node: Node): void {
         this.node = node;
         this._methodsDirty = true;
+        RECEIVERS.changed = true;
         if (this._watched === node) return;
         this.unwatch();
         node.on(NodeEventType.COMPONENT_ADDED, this._componentsChanged, this);
@@ -76,6 +78,7 @@ export class ColliderLinks {
 
     private _componentsChanged(): void {
         this._methodsDirty = true;
+        RECEIVERS.changed = true;
     }
 
     /**
@@ -97,6 +100,7 @@ export class ColliderLinks {
             if (ev.hasEventListener(PixelCollisionEvent.END)) bits |= BIT_END;
         }
         this.listenBits = bits;
+        RECEIVERS.changed = true;
     }
 
     /** Adds a touching pair. */
@@ -203,6 +207,13 @@ export class ColliderLinks {
 }
 
 const NO_COMPONENTS: readonly Component[] = [];
+
+/**
+ * @internal Set when what some collider's events reach may have changed (a listener added or
+ * removed, a component added or removed, a collider enabled): the system then finds again, before
+ * its next step, whether any collider receives stay events at all.
+ */
+export const RECEIVERS = { changed: true };
 /** @internal Bits of the three event names (ColliderLinks.wants). */
 export const BIT_ENTER = 1, BIT_STAY = 2, BIT_END = 4;
 
