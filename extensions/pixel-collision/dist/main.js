@@ -3838,7 +3838,7 @@ var init_sampling = __esm({
 });
 
 // extensions/pixel-collision/assets/core/rasterize.ts
-var MAPPER, CELL_BOX, PASS, ITEMS, MAX_RASTER_CELLS;
+var TWO_522, MAPPER, CELL_BOX, PASS, ITEMS, MAX_RASTER_CELLS;
 var init_rasterize = __esm({
   "extensions/pixel-collision/assets/core/rasterize.ts"() {
     "use strict";
@@ -3846,6 +3846,7 @@ var init_rasterize = __esm({
     init_exact();
     init_rows();
     init_sampling();
+    TWO_522 = 2 ** 52;
     MAPPER = new SampleMapper();
     CELL_BOX = new Float64Array(4);
     PASS = new Float64Array(26);
@@ -4444,6 +4445,7 @@ var init_narrow_phase = __esm({
     init_collider();
     init_contact();
     init_narrow();
+    init_rasterize();
     init_shape_test();
   }
 });

@@ -4,6 +4,7 @@ import type { ContactResolver } from './contact';
 import { contactNormal, masksShareSample, overlapAny, overlapFull, separation, testRasters } from './narrow';
 import type { NarrowOptions } from './narrow';
 import type { WorldRaster } from './raster';
+import { isUnitQuarterTurn } from './rasterize';
 import { testShapes } from './shape-test';
 import type { ShapeTestOptions } from './shape-test';
 
@@ -58,10 +59,10 @@ export interface LateAnswers {
  *
  * Lazy runs (the world's default) decide hits first and compute nothing else: a pair whose two
  * rasters are already made (static colliders, or colliders rasterized for another pair this
- * frame) is decided on them (`overlapAny`); two masks whose bounding circles (around their
- * opaque texels) do not meet share nothing; other masks without rasters are decided without
- * making any (`masksShareSample`: oriented-box window, probes, then an exact per-cell scan where
- * the boxes meet); a mask against a shape on rasters. A hit's contact is left pending: its count,
+ * frame) or are zero-copy views (two unrotated, unscaled sprites) is decided on them
+ * (`overlapAny`); two masks whose bounding circles (around their opaque texels) do not meet share
+ * nothing; other masks without rasters are decided without making any (`masksShareSample`:
+ * oriented-box window, probes, then an exact per-cell scan where the boxes meet); a mask against a shape on rasters. A hit's contact is left pending: its count,
  * rect and centroid are computed on the first read of any of them, its normal on the first read
  * of the normal (or the separation), each from the colliders' cached rasters (made then, once per
  * collider and frame) or, when a collider has changed since the test, from the shapes and
@@ -112,7 +113,10 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             const dx = a._cx - b._cx, dy = a._cy - b._cy, rr = a._cr + b._cr;
             if (dx * dx + dy * dy > rr * rr) return;
         }
-        if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask') {
+        // Rasters already made, a shape, or two unit quarter turns (unrotated, unscaled sprites:
+        // their rasters are zero-copy views of the masks): decided on rasters.
+        if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
+            || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
         } else {
             a._updateBounds();

@@ -2,6 +2,8 @@ import { assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
 import { SampleMapper, floorHalfMinus } from './exact';
+
+const TWO_52 = 2 ** 52;
 import { WorldRaster } from './raster';
 import { RUN_STRIDE, UNKNOWN_RUNS } from './rows';
 import { checkAccuracy } from './sampling';
@@ -107,8 +109,17 @@ export function viewQuarterTurn(mask: BitMask, t: Readonly<Affine2D>, accuracy: 
     const TY = t.ty * accuracy;
     // Local index along x of sample k: k + floor(0.5 - TX) (sx > 0) or floor(TX - 0.5) - k (sx < 0).
     // Raster column of sample k is k - k0: the index itself (sx > 0) or mirrored (nx - 1 - index).
-    const k0 = sx > 0 ? 0 - floorHalfMinus(0.5, TX) : floorHalfMinus(-0.5, -TX) - (nx - 1); // 0 - x: never -0
-    const l0 = sy > 0 ? 0 - floorHalfMinus(0.5, TY) : floorHalfMinus(-0.5, -TY) - (ny - 1);
+    // floorHalfMinus(±0.5, ±T), its check written out here: the call is made only when the
+    // double floor may be off by one (or far from the origin), so no double is passed (and boxed)
+    // to a call V8 does not inline.
+    const rx = sx > 0 ? 0.5 : -0.5, X = sx > 0 ? TX : -TX;
+    let fx = Math.floor(rx - X);
+    if (!(X < TWO_52 && X > -TWO_52) || X > rx - fx || X <= rx - fx - 1) fx = floorHalfMinus(rx, X);
+    const ry = sy > 0 ? 0.5 : -0.5, Y = sy > 0 ? TY : -TY;
+    let fy = Math.floor(ry - Y);
+    if (!(Y < TWO_52 && Y > -TWO_52) || Y > ry - fy || Y <= ry - fy - 1) fy = floorHalfMinus(ry, Y);
+    const k0 = sx > 0 ? 0 - fx : fx - (nx - 1); // 0 - x: never -0
+    const l0 = sy > 0 ? 0 - fy : fy - (ny - 1);
     return out.view(mask.oriented(swap, sx < 0, sy < 0), accuracy, k0, l0);
 }
 
