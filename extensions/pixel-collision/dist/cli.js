@@ -4011,39 +4011,9 @@ var _BroadPhase = class _BroadPhase {
    */
   updatePairs(out) {
     this._refresh();
-    const n = this._count;
-    const order = this._order;
-    const B = this._sortedBoxes;
-    const end = 4 * n;
-    let pairs = out.pairs;
-    let cap = pairs.length;
-    let c = 0;
-    for (let i = 0; i < end; i += 4) {
-      const loY = B[i + 1];
-      const hiX = B[i + 2];
-      const hiY = B[i + 3];
-      const p = order[i >> 2];
-      for (let j = i + 4; j < end; j += 4) {
-        if (B[j] > hiX) break;
-        if (B[j + 1] > hiY || B[j + 3] < loY) continue;
-        const q = order[j >> 2];
-        if (c === cap) {
-          out.count = c >> 1;
-          pairs = out._grow();
-          cap = pairs.length;
-        }
-        if (p < q) {
-          pairs[c] = p;
-          pairs[c + 1] = q;
-        } else {
-          pairs[c] = q;
-          pairs[c + 1] = p;
-        }
-        c += 2;
-      }
-    }
-    out.count = c >> 1;
-    return out.count;
+    const np = sweepPairs(this._sortedBoxes, this._order, 4 * this._count, out);
+    out.count = np;
+    return np;
   }
   /**
    * Lists the live proxies whose closed boxes overlap the closed rect
@@ -4257,6 +4227,38 @@ function swapKeys(keys, ids, i, j) {
   const id = ids[i];
   ids[i] = ids[j];
   ids[j] = id;
+}
+function sweepPairs(B, order, end, out) {
+  let pairs = out.pairs;
+  let cap = pairs.length;
+  let c = 0;
+  let np = 0;
+  for (let i = 0; i < end; i += 4) {
+    const loY = B[i + 1];
+    const hiX = B[i + 2];
+    const hiY = B[i + 3];
+    const p = order[i >> 2];
+    for (let j = i + 4; j < end; j += 4) {
+      if (B[j] > hiX) break;
+      if (B[j + 1] > hiY || B[j + 3] < loY) continue;
+      const q = order[j >> 2];
+      if (c === cap) {
+        out.count = np;
+        pairs = out._grow();
+        cap = pairs.length;
+      }
+      if (p < q) {
+        pairs[c] = p;
+        pairs[c + 1] = q;
+      } else {
+        pairs[c] = q;
+        pairs[c + 1] = p;
+      }
+      c += 2;
+      np++;
+    }
+  }
+  return np;
 }
 
 // extensions/pixel-collision/assets/core/shape.ts

@@ -384,39 +384,9 @@ export class BroadPhase {
      */
     updatePairs(out: PairBuffer): number {
         this._refresh();
-        const n = this._count;
-        const order = this._order;
-        const B = this._sortedBoxes;
-        const end = 4 * n;
-        let pairs = out.pairs;
-        let cap = pairs.length;
-        let c = 0;
-        for (let i = 0; i < end; i += 4) {
-            const loY = B[i + 1];
-            const hiX = B[i + 2];
-            const hiY = B[i + 3];
-            const p = order[i >> 2];
-            for (let j = i + 4; j < end; j += 4) {
-                if (B[j] > hiX) break;
-                if (B[j + 1] > hiY || B[j + 3] < loY) continue;
-                const q = order[j >> 2];
-                if (c === cap) {
-                    out.count = c >> 1;
-                    pairs = out._grow();
-                    cap = pairs.length;
-                }
-                if (p < q) {
-                    pairs[c] = p;
-                    pairs[c + 1] = q;
-                } else {
-                    pairs[c] = q;
-                    pairs[c + 1] = p;
-                }
-                c += 2;
-            }
-        }
-        out.count = c >> 1;
-        return out.count;
+        const np = sweepPairs(this._sortedBoxes, this._order, 4 * this._count, out);
+        out.count = np;
+        return np;
     }
 
     /**
@@ -700,4 +670,44 @@ function swapPairs(p: Int32Array, i: number, j: number): void {
     p[2 * i + 1] = p[2 * j + 1];
     p[2 * j] = a;
     p[2 * j + 1] = b;
+}
+
+/**
+ * The sweep of {@link BroadPhase.updatePairs}: every pair of overlapping boxes into `out` (grown
+ * as needed), returns their number. A function of its own whose loop is its last statement: one
+ * call a frame runs long enough for Chromium to enter optimized code inside the loop (on-stack
+ * replacement), and code after the loop, never run before that, deoptimized such calls every
+ * frame ("insufficient type feedback").
+ */
+function sweepPairs(B: Float64Array, order: Int32Array, end: number, out: PairBuffer): number {
+    let pairs = out.pairs;
+    let cap = pairs.length;
+    let c = 0;
+    let np = 0;
+    for (let i = 0; i < end; i += 4) {
+        const loY = B[i + 1];
+        const hiX = B[i + 2];
+        const hiY = B[i + 3];
+        const p = order[i >> 2];
+        for (let j = i + 4; j < end; j += 4) {
+            if (B[j] > hiX) break;
+            if (B[j + 1] > hiY || B[j + 3] < loY) continue;
+            const q = order[j >> 2];
+            if (c === cap) {
+                out.count = np;
+                pairs = out._grow();
+                cap = pairs.length;
+            }
+            if (p < q) {
+                pairs[c] = p;
+                pairs[c + 1] = q;
+            } else {
+                pairs[c] = q;
+                pairs[c + 1] = p;
+            }
+            c += 2;
+            np++;
+        }
+    }
+    return np;
 }
