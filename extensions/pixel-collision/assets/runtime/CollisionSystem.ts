@@ -406,13 +406,14 @@ export class CollisionSystem extends System {
             let core = c._core;
             if (changed === 2) {
                 if (core && c._def) {
-                    if (c._live) world.setTransform(core, c._t);
+                    if (c._live) { world.setTransform(core, c._t); c._tPending = false; }
                     world.setShape(core, c._def);
                 } else if (core && !c._def) {
                     world.setEnabled(core, false);
                 }
-            } else if (changed === 1 && core && c._live && !sameT(core.transform, c._t)) {
+            } else if (changed === 1 && core && c._live && c._tPending) {
                 world.setTransform(core, c._t);
+                c._tPending = false;
             }
             if (!core && c._def && c._live) {
                 core = c._core = world.add({
@@ -420,6 +421,7 @@ export class CollisionSystem extends System {
                     accuracy: c._effectiveAccuracy(this._accuracy), userData: c,
                 });
                 c._filterDirty = c._accuracyDirty = false;
+                c._tPending = false;
             }
             if (!core) return;
             if (core.enabled !== (c._live && c._def !== null)) world.setEnabled(core, c._live && c._def !== null);
@@ -523,7 +525,7 @@ export class CollisionSystem extends System {
         if (dx === 0 && dy === 0) return;
         this.world.setPosition(core, core.transform.tx + dx, core.transform.ty + dy);
         const c = core.userData;
-        if (c) { c._t.tx = core.transform.tx; c._t.ty = core.transform.ty; }
+        if (c) c._setTranslation(core.transform.tx, core.transform.ty);
     }
 
     private _moveNode(c: PixelCollider, dx: number, dy: number): void {
@@ -605,10 +607,6 @@ export class CollisionSystem extends System {
 }
 
 const PUSH = { x: 0, y: 0 };
-
-function sameT(a: Readonly<Affine2D>, b: Readonly<Affine2D>): boolean {
-    return a.a === b.a && a.b === b.b && a.c === b.c && a.d === b.d && a.tx === b.tx && a.ty === b.ty;
-}
 
 // Register when the engine is up (at once if it already is: project scripts load after
 // director.init, so the director's INIT event has already fired by then).

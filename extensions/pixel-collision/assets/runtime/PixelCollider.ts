@@ -1,8 +1,8 @@
 import {
     _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, NodeEventType, Size, Sprite, UITransform, Vec2, Vec3,
 } from 'cc';
-import type { Mat4, SpriteFrame } from 'cc';
-import { affineDeterminant, affineIsFinite, BitMask, Collider, forEachTexelInDisc, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
+import type { SpriteFrame } from 'cc';
+import { BitMask, Collider, forEachTexelInDisc, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
 import type { Affine2D, ColliderShape } from '../core/index';
 import { CollisionSystem } from './CollisionSystem';
 import type { PixelContact } from './contact';
@@ -13,7 +13,7 @@ import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
-import { localToWorld, quadToLocal, spriteLocalQuad } from './sprite-geometry';
+import { quadToLocal, spriteLocalQuad } from './sprite-geometry';
 import { solidAt } from './hit';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
@@ -203,8 +203,13 @@ export class PixelCollider extends Component {
     _def: ColliderShape | null = null;
     /** @internal */ _space = SPACE_NODE;
     /** @internal */ readonly _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
-    /** The texel -> node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts quadToLocal). */
-    private readonly _local = new Float64Array(4);
+    /**
+     * The texel -> node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts
+     * quadToLocal), then the last computed transform `[a, b, c, d, tx, ty]` (NaN: none yet).
+     */
+    private readonly _state = new Float64Array([1, -1, 0, 0, NaN, NaN, NaN, NaN, NaN, NaN]);
+    /** @internal `_t` changed since the system last handed it to the world. */
+    _tPending = true;
     /** True until `_local` is computed (set with every shape rebuild). */
     private _localDirty = true;
     /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
@@ -640,7 +645,11 @@ export class PixelCollider extends Component {
     /** Recomputes `_t`; false when the map is unusable this frame (zero scale, NaN). */
     private _computeTransform(geometry: boolean): boolean {
         const m = this.node.worldMatrix;
-        let ok: boolean;
+        // `_state`: the texel -> local map [0..3] and the last transform [4..9], side by side in
+        // one small typed array: per frame the collider reads one block of memory instead of a
+        // map, an object and six boxed numbers, and compares with the last transform there.
+        const st = this._state;
+        let a: number, b: number, c: number, d: number, tx: number, ty: number;
         if (this._space === SPACE_TEXELS) {
             // The texel -> local map changes only with the frame, trim, content size or anchor.
             if (geometry || this._localDirty) {
@@ -650,14 +659,33 @@ export class PixelCollider extends Component {
                 SIZE[0] = ui ? ui.contentSize.width : 0; SIZE[1] = ui ? ui.contentSize.height : 0;
                 SIZE[2] = ui ? ui.anchorPoint.x : 0.5; SIZE[3] = ui ? ui.anchorPoint.y : 0.5;
                 spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
-                quadToLocal(QUAD, frame.rect.width, frame.rect.height, this._local);
+                quadToLocal(QUAD, frame.rect.width, frame.rect.height, st);
                 this._localDirty = false;
             }
-            ok = localToWorld(this._local, m, this._t);
+            // localToWorld (sprite-geometry.ts), written out.
+            const la = st[0], ld = st[1], lx = st[2], ly = st[3];
+            a = m.m00 * la; b = m.m01 * la; c = m.m04 * ld; d = m.m05 * ld;
+            tx = m.m00 * lx + m.m04 * ly + m.m12;
+            ty = m.m01 * lx + m.m05 * ly + m.m13;
         } else {
-            ok = nodeToWorld(m, this._t);
+            a = m.m00; b = m.m01; c = m.m04; d = m.m05; tx = m.m12; ty = m.m13;
         }
-        return ok && usable(this._t);
+        if (a !== st[4] || b !== st[5] || c !== st[6] || d !== st[7] || tx !== st[8] || ty !== st[9]) {
+            st[4] = a; st[5] = b; st[6] = c; st[7] = d; st[8] = tx; st[9] = ty;
+            const t = this._t;
+            t.a = a; t.b = b; t.c = c; t.d = d; t.tx = tx; t.ty = ty;
+            this._tPending = true;
+        }
+        // usable(): finite, invertible.
+        const det = a * d - b * c;
+        return det !== 0 && Number.isFinite(1 / det) && Number.isFinite(det) && Number.isFinite(a) && Number.isFinite(b)
+            && Number.isFinite(c) && Number.isFinite(d) && Number.isFinite(tx) && Number.isFinite(ty);
+    }
+
+    /** @internal After the system moved the core collider itself (moveAndSlide): `_t` follows. */
+    _setTranslation(tx: number, ty: number): void {
+        this._t.tx = tx; this._t.ty = ty;
+        this._state[8] = tx; this._state[9] = ty;
     }
 
     private _paint(x: number, y: number, radius: number, value: boolean): number {
@@ -676,18 +704,6 @@ export class PixelCollider extends Component {
     _emit(type: PixelCollisionEventType, other: PixelCollider, contact: PixelContact): void {
         this._links?.emit(this, type, other, contact);
     }
-}
-
-/** Node space → world: the 2D part of the node's world matrix. */
-function nodeToWorld(m: Readonly<Mat4>, out: Affine2D): boolean {
-    out.a = m.m00; out.b = m.m01; out.c = m.m04; out.d = m.m05; out.tx = m.m12; out.ty = m.m13;
-    return true;
-}
-
-function usable(t: Affine2D): boolean {
-    if (!affineIsFinite(t)) return false;
-    const det = affineDeterminant(t);
-    return det !== 0 && Number.isFinite(1 / det);
 }
 
 function checkBits(v: number, name: string): number {
