@@ -63,8 +63,8 @@ export interface LateAnswers {
  * Lazy runs (the world's default) decide hits first and compute nothing else: a pair whose two
  * rasters are already made (static colliders, or colliders rasterized for another pair this
  * frame) is decided on them (`overlapAny`); two masks without rasters are decided without making
- * any (`masksShareSample`: oriented-box window, probes, then an exact per-cell scan where the
- * boxes meet); a mask against a shape on rasters. A hit's contact is left pending: its count,
+ * any (`masksShareSample`: the pair window, probes, then an exact per-cell scan in the window); a
+ * mask against a shape on rasters. A hit's contact is left pending: its count,
  * rect and centroid are computed on the first read of any of them, its normal on the first read
  * of the normal (or the separation).
  *
@@ -74,7 +74,8 @@ export interface LateAnswers {
  *   raster cached at its current transform, or a zero-copy view: unrotated, unscaled sprites):
  *   only the pair's window matters, the box where the two masks' octagons meet (`pairWindowTight`:
  *   each mask's opaque bounds cut by two diagonal slabs, under its transform) grown by the 2
- *   cells the normal reads. Found when the pair is decided and kept in the contact.
+ *   cells the normal reads. The pair is decided in it (smaller than the oriented boxes' window,
+ *   it also makes the decision cheaper) and the contact keeps it.
  *   - Window of at most `PER_CELL_MAX_CELLS` cells: count, rect, centroid and normal in one
  *     pass cell by cell (`testMasksPerCell`), whichever was read first; no raster at all.
  *   - Larger: a mask without a whole raster at hand is rasterized cut to the union of the
@@ -136,30 +137,31 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         out.reset();
         out.accuracy = accuracy;
         let hit: boolean;
+        let windowed = false;
         if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask') {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
         } else {
             a._updateBounds();
             b._updateBounds();
-            hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy);
+            // Where the details will need cells is decided on the tighter window (octagons): its
+            // probes and scan also cost less than the boxes' window saves in them.
+            windowed = DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy));
+            hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy, WIN, windowed);
         }
         if (!hit) return;
         out.hit = true;
         out._need = DETAIL_OVERLAP | DETAIL_NORMAL | (separation ? DETAIL_SEPARATION : 0);
         const src = out._src ??= new ContactSource();
         src.set(this, a, b, accuracy);
-        if (sa.kind === 'mask' && sb.kind === 'mask' && DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy))) {
+        if (windowed) {
             // The pair's window for its details, and where they will need each collider's cells
             // if they need rasters (see the class notes).
-            const w = pairWindowTight(sa.mask, a._t, sb.mask, b._t, accuracy);
-            if (w !== null) {
-                src.winK0 = w.k0; src.winL0 = w.l0; src.winK1 = w.k1; src.winL1 = w.l1;
-                src.hasWin = true;
-                if (DETAIL_PATHS.clip && !perCellFits(w, true)) {
-                    WIN.k0 = w.k0; WIN.l0 = w.l0; WIN.k1 = w.k1; WIN.l1 = w.l1;
-                    this._want(a, accuracy);
-                    this._want(b, accuracy);
-                }
+            // (masksShareSample wrote the window into WIN: a hit has one.)
+            src.winK0 = WIN.k0; src.winL0 = WIN.l0; src.winK1 = WIN.k1; src.winL1 = WIN.l1;
+            src.hasWin = true;
+            if (DETAIL_PATHS.clip && !perCellFits(WIN, true)) {
+                this._want(a, accuracy);
+                this._want(b, accuracy);
             }
         }
     }
@@ -281,9 +283,9 @@ export class ClippedRaster {
 }
 
 /**
- * @internal Switches for tests and benchmarks: with `perCell` off, pending details of rotated
- * sprites never go cell by cell; with `clip` off, their rasters are whole (the answers must not
- * change).
+ * @internal Switches for tests and benchmarks (the answers must not change): `perCell` off, the
+ * pending details of rotated sprites never go cell by cell; `clip` off, their rasters are whole;
+ * `tight` off, pairs are decided on the boxes' window and no window is kept for the details.
  */
 export const DETAIL_PATHS = { perCell: true, clip: true, tight: true };
 
