@@ -12,7 +12,7 @@ import {
     rasterizeMask, separateMasks, testMasks, testShapes, WorldRaster, WorldShape,
 } from '../../extensions/pixel-collision/assets/core';
 import { blob, disc, ring, rng } from '../fixtures/masks';
-import { movingWorld } from '../fixtures/scenes';
+import { movingWorld, rotatingSprites } from '../fixtures/scenes';
 
 declare const gc: () => void;
 
@@ -97,7 +97,11 @@ results['testShapes circle vs polygon'] = perCall((i) => {
 // A world of 300 moving colliders (masks, boxes, circles) with a listener.
 const moving = movingWorld(300, 600);
 results['CollisionWorld.step, 300 moving colliders'] = perCall((f) => moving.frame(f), 100, 200);
-const events = moving.events();
+// Rotating sprites whose listener reads each contact's count and normal: details cell by cell,
+// from cut rasters and from whole ones (core/narrow-phase.ts).
+const reading = rotatingSprites(80, 300);
+results['CollisionWorld.step, 80 rotating sprites, listener reads count and normal'] = perCall((f) => reading.frame(f), 100, 200);
+const events = moving.events() + reading.events();
 
 if (!(hits > 0 && events > 0)) throw new Error('the scenes did nothing');
 process.stdout.write(JSON.stringify({ results, hits, events }));

@@ -10,6 +10,7 @@ import {
     affine, affineFromTRS, affineMultiply, BitMask, Collider, CollisionWorld, Contact,
 } from '../../extensions/pixel-collision/assets/core';
 import { masksShareSample } from '../../extensions/pixel-collision/assets/core/narrow';
+import { DETAIL_PATHS } from '../../extensions/pixel-collision/assets/core/narrow-phase';
 import { refTest } from './reference';
 import { blob, disc, full, noise, randomMask, ring, rng } from '../fixtures/masks';
 
@@ -86,6 +87,22 @@ describe('lazy contacts in the world', () => {
     });
 
     it('a step whose listener reads nothing rasterizes no rotated mask; reading a pair\'s count rasterizes that pair only', () => {
+        // (With whole rasters for the details, as for pairs whose window is large: see the next test.)
+        DETAIL_PATHS.perCell = false;
+        DETAIL_PATHS.clip = false;
+        try {
+            readOnePair([true, true, false, false]);
+        } finally {
+            DETAIL_PATHS.perCell = true;
+            DETAIL_PATHS.clip = true;
+        }
+    });
+
+    it('reading the count of a small pair of rotated masks makes no raster at all (cell by cell)', () => {
+        readOnePair([false, false, false, false]);
+    });
+
+    function readOnePair(rastersAfter: boolean[]): void {
         const w = new CollisionWorld();
         const m = blob(32, 32, rng(3));
         const t = (x: number, y: number, rot: number) => affineMultiply(affine(1, 0, 0, 1, 0, 0), affineFromTRS(affine(1, 0, 0, 1, 0, 0), x, y, rot, 1, -1), affine(1, 0, 0, 1, -16, -16));
@@ -105,8 +122,9 @@ describe('lazy contacts in the world', () => {
         void w2;
         w.addListener({ onStay: (a, _b, c) => { if (a === cs[0]) expect(c.count).toBeGreaterThan(0); } });
         w.step();
-        expect(cs.map((c) => c._hasRaster(1))).toEqual([true, true, false, false]);
-    });
+        expect(cs.map((c) => c._hasRaster(1))).toEqual(rastersAfter);
+        expect(cs.map((c) => c._clipped !== null && c._clipped.stamp === c._stamp)).toEqual([false, false, false, false]);
+    }
 
     it("contactDetails: 'eager' computes everything in the step; a bad value is refused", () => {
         const w = new CollisionWorld({ contactDetails: 'eager' });

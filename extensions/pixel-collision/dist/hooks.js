@@ -2401,6 +2401,10 @@ var BitMask = class _BitMask {
     this._count = -1;
     this._bounds = null;
     this._circle = null;
+    /** @internal narrow.ts `pairWindow`'s local octagon around the opaque texels, for `_octagonVersion`. */
+    this._octagon = null;
+    /** @internal */
+    this._octagonVersion = -1;
     checkSize(width, "width");
     checkSize(height, "height");
     this.width = width;
@@ -3215,6 +3219,12 @@ var ContactSource = class {
     this.tA = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     this.tB = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     this.accuracy = 1;
+    /** The pair window (cells) the CPU narrow phase found when it decided the pair, if `hasWin`. */
+    this.winK0 = 0;
+    this.winL0 = 0;
+    this.winK1 = 0;
+    this.winL1 = 0;
+    this.hasWin = false;
     /**
      * True for `testMasks`' lazy normal: its rasters live only until the next `testMasks` call
      * (or an edit of a mask), so a copy computes the details first instead of sharing the source.
@@ -3244,6 +3254,7 @@ var ContactSource = class {
     ob.tx = tb.tx;
     ob.ty = tb.ty;
     this.accuracy = accuracy;
+    this.hasWin = false;
   }
   copyFrom(s) {
     this.resolver = s.resolver;
@@ -3268,6 +3279,11 @@ var ContactSource = class {
     ob.tx = tb.tx;
     ob.ty = tb.ty;
     this.accuracy = s.accuracy;
+    this.winK0 = s.winK0;
+    this.winL0 = s.winL0;
+    this.winK1 = s.winK1;
+    this.winL1 = s.winL1;
+    this.hasWin = s.hasWin;
   }
 };
 
@@ -3851,9 +3867,13 @@ for (let i = 0; i < MEMO_SLOTS; i++) {
 }
 var VIEW_A = new WorldRaster();
 var VIEW_B = new WorldRaster();
-var POLY = new Float64Array(16);
-var POLY2 = new Float64Array(16);
-var CLIP = new Float64Array(8);
+var OCT_A = new Float64Array(16);
+var OCT_B = new Float64Array(16);
+var OBB_SLACK = 1e-3;
+var OCT_SLACK = 2 * OBB_SLACK;
+var POLY = new Float64Array(32);
+var POLY2 = new Float64Array(32);
+var CLIP = new Float64Array(16);
 var PROBE_A = new SampleMapper();
 var PROBE_B = new SampleMapper();
 var KR = new Float64Array(2);
@@ -4304,6 +4324,9 @@ var wall = new Float64Array(4);
 
 // extensions/pixel-collision/assets/core/collider.ts
 var NO_LOCAL = new Float64Array(0);
+
+// extensions/pixel-collision/assets/core/narrow-phase.ts
+var SCRATCH = new Contact();
 
 // extensions/pixel-collision/assets/core/world.ts
 var KEY_SHIFT = 2 ** 22;

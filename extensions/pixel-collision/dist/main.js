@@ -2626,6 +2626,10 @@ var init_bitmask = __esm({
         this._count = -1;
         this._bounds = null;
         this._circle = null;
+        /** @internal narrow.ts `pairWindow`'s local octagon around the opaque texels, for `_octagonVersion`. */
+        this._octagon = null;
+        /** @internal */
+        this._octagonVersion = -1;
         checkSize(width, "width");
         checkSize(height, "height");
         this.width = width;
@@ -3246,6 +3250,12 @@ var init_contact = __esm({
         this.tA = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
         this.tB = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
         this.accuracy = 1;
+        /** The pair window (cells) the CPU narrow phase found when it decided the pair, if `hasWin`. */
+        this.winK0 = 0;
+        this.winL0 = 0;
+        this.winK1 = 0;
+        this.winL1 = 0;
+        this.hasWin = false;
         /**
          * True for `testMasks`' lazy normal: its rasters live only until the next `testMasks` call
          * (or an edit of a mask), so a copy computes the details first instead of sharing the source.
@@ -3275,6 +3285,7 @@ var init_contact = __esm({
         ob.tx = tb.tx;
         ob.ty = tb.ty;
         this.accuracy = accuracy;
+        this.hasWin = false;
       }
       copyFrom(s) {
         this.resolver = s.resolver;
@@ -3299,6 +3310,11 @@ var init_contact = __esm({
         ob.tx = tb.tx;
         ob.ty = tb.ty;
         this.accuracy = s.accuracy;
+        this.winK0 = s.winK0;
+        this.winL0 = s.winL0;
+        this.winK1 = s.winK1;
+        this.winL1 = s.winL1;
+        this.hasWin = s.hasWin;
       }
     };
   }
@@ -3886,7 +3902,7 @@ var init_narrow_small = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow.ts
-var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, POLY, POLY2, CLIP, PROBE_A, PROBE_B, KR;
+var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, KR;
 var init_narrow = __esm({
   "extensions/pixel-collision/assets/core/narrow.ts"() {
     "use strict";
@@ -3928,9 +3944,13 @@ var init_narrow = __esm({
     }
     VIEW_A = new WorldRaster();
     VIEW_B = new WorldRaster();
-    POLY = new Float64Array(16);
-    POLY2 = new Float64Array(16);
-    CLIP = new Float64Array(8);
+    OCT_A = new Float64Array(16);
+    OCT_B = new Float64Array(16);
+    OBB_SLACK = 1e-3;
+    OCT_SLACK = 2 * OBB_SLACK;
+    POLY = new Float64Array(32);
+    POLY2 = new Float64Array(32);
+    CLIP = new Float64Array(16);
     PROBE_A = new SampleMapper();
     PROBE_B = new SampleMapper();
     KR = new Float64Array(2);
@@ -4441,14 +4461,18 @@ var init_collider = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
+var SCRATCH;
 var init_narrow_phase = __esm({
   "extensions/pixel-collision/assets/core/narrow-phase.ts"() {
     "use strict";
     init_collider();
     init_contact();
     init_narrow();
+    init_narrow_small();
+    init_raster();
     init_rasterize();
     init_shape_test();
+    SCRATCH = new Contact();
   }
 });
 

@@ -46,6 +46,9 @@ export class BitMask {
     private _count = -1;
     private _bounds: { x: number; y: number; width: number; height: number } | null = null;
     private _circle: Float64Array | null = null;
+    /** @internal narrow.ts `pairWindow`'s local octagon around the opaque texels, for `_octagonVersion`. */
+    _octagon: Float64Array | null = null;
+    /** @internal */ _octagonVersion = -1;
 
     /**
      * An empty (all transparent) mask, or one over existing words (`bits.length` must be

@@ -1,6 +1,7 @@
 import { affineBounds, assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import { BitMask } from './bitmask';
+import type { ClippedRaster } from './narrow-phase';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
@@ -84,6 +85,11 @@ export class Collider<T = unknown> {
     _rasters: WorldRaster[] = [new WorldRaster(), new WorldRaster()];
     /** @internal */ _rasterAcc: number[] = [0, 0];
     /** @internal */ _rasterStamp: number[] = [-1, -1];
+    /**
+     * @internal The CPU narrow phase's raster cut to where this collider's pairs need it, for
+     * contact details only (created on first use; `_raster` never returns it).
+     */
+    _clipped: ClippedRaster | null = null;
     /** @internal Pending state while the world steps. */ _pendingFlags = 0;
     /** @internal */ _pendingT: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /** @internal */ _pendingEnabled = true;

@@ -180,6 +180,12 @@ export class ContactSource {
     readonly tA: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     readonly tB: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     accuracy = 1;
+    /** The pair window (cells) the CPU narrow phase found when it decided the pair, if `hasWin`. */
+    winK0 = 0;
+    winL0 = 0;
+    winK1 = 0;
+    winL1 = 0;
+    hasWin = false;
     /**
      * True for `testMasks`' lazy normal: its rasters live only until the next `testMasks` call
      * (or an edit of a mask), so a copy computes the details first instead of sharing the source.
@@ -196,6 +202,7 @@ export class ContactSource {
         oa.a = ta.a; oa.b = ta.b; oa.c = ta.c; oa.d = ta.d; oa.tx = ta.tx; oa.ty = ta.ty;
         ob.a = tb.a; ob.b = tb.b; ob.c = tb.c; ob.d = tb.d; ob.tx = tb.tx; ob.ty = tb.ty;
         this.accuracy = accuracy;
+        this.hasWin = false;
     }
 
     copyFrom(s: ContactSource): void {
@@ -207,5 +214,7 @@ export class ContactSource {
         oa.a = ta.a; oa.b = ta.b; oa.c = ta.c; oa.d = ta.d; oa.tx = ta.tx; oa.ty = ta.ty;
         ob.a = tb.a; ob.b = tb.b; ob.c = tb.c; ob.d = tb.d; ob.tx = tb.tx; ob.ty = tb.ty;
         this.accuracy = s.accuracy;
+        this.winK0 = s.winK0; this.winL0 = s.winL0; this.winK1 = s.winK1; this.winL1 = s.winL1;
+        this.hasWin = s.hasWin;
     }
 }

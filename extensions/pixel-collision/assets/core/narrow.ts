@@ -976,34 +976,62 @@ const BB = { x: 0, y: 0, width: 0, height: 0 };
 export function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
     a.bounds(BB);
     if (BB.width === 0) return null;
-    let n = quad(POLY, ta, BB, tb);
+    const n = quad(POLY, ta, BB, tb);
     b.bounds(BB);
     if (BB.width === 0) return null;
     quad(CLIP, tb, BB, ta);
+    return clipToWindow(n, 4, tb, acc);
+}
+
+/**
+ * A tighter {@link pairWindow} (same contract, same object reused) for masks whose outline is far
+ * from their box's corners (round sprites): each mask's polygon is its local octagon (the opaque
+ * bounds' box cut by two diagonal slabs, see {@link localOctagon}) instead of its box. For two
+ * 48x48 blobs at random angles and near each other its window has about 0.73x the cells
+ * (1,444 against 1,989 on average); it costs about 3x as much to compute (0.7-1 µs against
+ * 0.23-0.37, node 20, the 2-core dev machine), which the cells it saves pay back where they are
+ * visited: the exact scan of a yes/no, and more the contact details. Far from the origin (where
+ * the boxes need a larger slack than the cached octagons carry) it is {@link pairWindow}.
+ */
+export function pairWindowTight(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
+    if (!(octagonFits(ta, tb) && octagonFits(tb, ta))) return pairWindow(a, ta, b, tb, acc);
+    if (a.bounds(BB).width === 0 || b.bounds(BB).width === 0) return null;
+    const n = octagonToWorld(POLY, localOctagon(a), ta);
+    const m = octagonToWorld(CLIP, localOctagon(b), tb);
+    return clipToWindow(n, m, tb, acc);
+}
+
+/**
+ * Clips the polygon in POLY (n corners) to the convex polygon in CLIP (m corners, B's, under
+ * `tb`) and returns the cells of the result's box grown by {@link PAIR_WINDOW_MARGIN} in PAIR_WIN
+ * (null when empty).
+ */
+function clipToWindow(n: number, m: number, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
     // Corners go round counter-clockwise in local space (x right, y up as math has it); a
     // transform with a negative determinant turns them round, and the inside with them.
     const side = tb.a * tb.d - tb.b * tb.c > 0 ? 1 : -1;
     let src = POLY, dst = POLY2;
-    for (let e = 0; e < 4 && n > 0; e++) {
+    for (let e = 0; e < m && n > 0; e++) {
         const px = CLIP[2 * e], py = CLIP[2 * e + 1];
-        const qx = CLIP[(2 * e + 2) & 7], qy = CLIP[(2 * e + 3) & 7];
+        const f = e + 1 === m ? 0 : e + 1;
+        const qx = CLIP[2 * f], qy = CLIP[2 * f + 1];
         const ex = qx - px, ey = qy - py;
-        let m = 0;
+        let k = 0;
         for (let v = 0; v < n; v++) {
             const x0 = src[2 * v], y0 = src[2 * v + 1];
             const w = v + 1 === n ? 0 : v + 1;
             const x1 = src[2 * w], y1 = src[2 * w + 1];
             const d0 = side * (ex * (y0 - py) - ey * (x0 - px));
             const d1 = side * (ex * (y1 - py) - ey * (x1 - px));
-            if (d0 >= 0) { dst[2 * m] = x0; dst[2 * m + 1] = y0; m++; }
+            if (d0 >= 0) { dst[2 * k] = x0; dst[2 * k + 1] = y0; k++; }
             if ((d0 >= 0) !== (d1 >= 0)) {
-                const f = d0 / (d0 - d1);
-                dst[2 * m] = x0 + (x1 - x0) * f;
-                dst[2 * m + 1] = y0 + (y1 - y0) * f;
-                m++;
+                const t = d0 / (d0 - d1);
+                dst[2 * k] = x0 + (x1 - x0) * t;
+                dst[2 * k + 1] = y0 + (y1 - y0) * t;
+                k++;
             }
         }
-        n = m;
+        n = k;
         const tmp = src; src = dst; dst = tmp;
     }
     if (n === 0) return null;
@@ -1022,15 +1050,110 @@ export function pairWindow(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: R
     return PAIR_WIN;
 }
 
+/**
+ * The mask's opaque texels (squares `[i, i+1) x [j, j+1)`) lie in their bounds' box and in the
+ * two diagonal slabs `p0 <= x + y <= p1`, `q0 <= x - y <= q1` (from each row's first and last
+ * opaque texel); their intersection is a convex octagon, counter-clockwise like {@link quad}'s,
+ * widened by {@link OCT_SLACK} (the diagonals by twice that, in x + y units). For a round sprite
+ * it is much closer to the shape than its box: two rotated blobs that touch meet in a much
+ * smaller window. Cached per mask version: `[n, x0, y0, x1, y1, ...]`.
+ *
+ * Its corners come from integers (every constant is one), so which edges are empty is decided
+ * exactly: each box edge is at least one texel long (a texel on it bounds both diagonals near
+ * it), a diagonal edge is either empty (its slab does not cut the box's corner: that corner is
+ * kept once) or at least one texel across. No edge is a rounding artefact, whose direction would
+ * be noise (an edge a few ulps long clips with an arbitrary half-plane).
+ */
+function localOctagon(mask: BitMask): Float64Array {
+    let o = mask._octagon;
+    if (o !== null && mask._octagonVersion === mask.version) return o;
+    const bb = mask.bounds(BB);
+    const rb = mask.rowBounds();
+    const x0 = bb.x, y0 = bb.y, x1 = bb.x + bb.width, y1 = bb.y + bb.height;
+    let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
+    for (let j = y0; j < y1; j++) {
+        const lo = rb.lo[j], hi = rb.hi[j];
+        if (lo >= hi) continue;
+        // Texels lo .. hi - 1 of row j: x + y in [lo + j, hi + j + 1], x - y in [lo - j - 1, hi - j].
+        if (lo + j < p0) p0 = lo + j;
+        if (hi + j + 1 > p1) p1 = hi + j + 1;
+        if (lo - j - 1 < q0) q0 = lo - j - 1;
+        if (hi - j > q1) q1 = hi - j;
+    }
+    // A slab that does not cut its corner of the box: through the corner (an empty edge).
+    if (p0 < x0 + y0) p0 = x0 + y0;
+    if (p1 > x1 + y1) p1 = x1 + y1;
+    if (q0 < x0 - y1) q0 = x0 - y1;
+    if (q1 > x1 - y0) q1 = x1 - y0;
+    // Corners between consecutive edges (bottom, lower right diagonal, right, upper right, top,
+    // upper left, left, lower left), exact integers.
+    const C = OCT_A, e = OCT_SLACK;
+    C[0] = p0 - y0; C[1] = y0; C[2] = q1 + y0; C[3] = y0;
+    C[4] = x1; C[5] = x1 - q1; C[6] = x1; C[7] = p1 - x1;
+    C[8] = p1 - y1; C[9] = y1; C[10] = q0 + y1; C[11] = y1;
+    C[12] = x0; C[13] = x0 - q0; C[14] = x0; C[15] = p0 - x0;
+    // Widened: each corner moves with its two edges, by e across a box edge and so that it stays
+    // on its diagonal moved by 2e (in x + y units).
+    const W = OCT_B;
+    W[0] = -e; W[1] = -e; W[2] = e; W[3] = -e;
+    W[4] = e; W[5] = -e; W[6] = e; W[7] = e;
+    W[8] = e; W[9] = e; W[10] = -e; W[11] = e;
+    W[12] = -e; W[13] = e; W[14] = -e; W[15] = -e;
+    if (o === null) o = mask._octagon = new Float64Array(17);
+    let n = 0;
+    for (let v = 0; v < 8; v++) {
+        const x = C[2 * v], y = C[2 * v + 1];
+        const pv = v === 0 ? 7 : v - 1;
+        if (x === C[2 * pv] && y === C[2 * pv + 1]) continue; // an empty diagonal edge: the box corner once
+        o[1 + 2 * n] = x + W[2 * v];
+        o[2 + 2 * n] = y + W[2 * v + 1];
+        n++;
+    }
+    o[0] = n;
+    mask._octagonVersion = mask.version;
+    return o;
+}
+
+/** The world corners of a local octagon under `t` into `out`; returns their number. */
+function octagonToWorld(out: Float64Array, o: Float64Array, t: Readonly<Affine2D>): number {
+    const n = o[0] | 0;
+    for (let v = 0; v < n; v++) {
+        const x = o[1 + 2 * v], y = o[2 + 2 * v];
+        out[2 * v] = t.a * x + t.c * y + t.tx;
+        out[2 * v + 1] = t.b * x + t.d * y + t.ty;
+    }
+    return n;
+}
+
+const OCT_A = new Float64Array(16);
+const OCT_B = new Float64Array(16);
+
 /** Cells {@link pairWindow} adds around the intersection's box: the normal reads 2 cells around. */
 export const PAIR_WINDOW_MARGIN = 2;
 
 /** Texels each oriented box is widened by before clipping (see {@link pairWindow}). */
 const OBB_SLACK = 1e-3;
-// Clipping scratch: a quad clipped by 4 half-planes has at most 8 vertices.
-const POLY = new Float64Array(16);
-const POLY2 = new Float64Array(16);
-const CLIP = new Float64Array(8);
+
+/**
+ * Whether the cached octagon's slack ({@link OCT_SLACK}) covers what `t`'s polygon needs: the
+ * slack {@link quad} gives a box under `t` (`other`: the other collider's transform). (Returns a
+ * boolean: a double returned from a call V8 does not inline would be boxed.)
+ */
+function octagonFits(t: Readonly<Affine2D>, other: Readonly<Affine2D>): boolean {
+    const far = 1e-12 * (Math.abs(t.tx) + Math.abs(t.ty) + Math.abs(other.tx) + Math.abs(other.ty));
+    return OBB_SLACK + far / Math.sqrt(Math.abs(t.a * t.d - t.b * t.c)) <= OCT_SLACK;
+}
+
+/**
+ * Slack of the cached local octagons: twice {@link OBB_SLACK}, so one octagon per mask serves
+ * every transform whose own slack ({@link octagonFits}) is at most that (any game's coordinates; far
+ * from the origin the oriented boxes, widened as they need, are used instead).
+ */
+const OCT_SLACK = 2 * OBB_SLACK;
+// Clipping scratch: a polygon of at most 8 corners clipped by 8 half-planes has at most 16.
+const POLY = new Float64Array(32);
+const POLY2 = new Float64Array(32);
+const CLIP = new Float64Array(16);
 
 /**
  * The world corners of local rect `bb`, widened by the pair's slack, under `t` into `out`,
@@ -1082,11 +1205,18 @@ function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonl
  * opaque bounds (each row cut to both, analytically) is mapped into both masks and decided
  * exactly, stopping at the first shared sample. Its cost follows the cells where the two
  * oriented boxes meet, not the masks' sizes or boundaries: for a pair that will never be asked
- * for its details it is cheaper than rasterizing two sprites.
+ * for its details it is cheaper than rasterizing two sprites. `winOut` (optional) receives the
+ * pair window when there is one (it is left as it was when there is none); `tight`: the window is
+ * {@link pairWindowTight}'s, else {@link pairWindow}'s.
  */
-export function masksShareSample(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number): boolean {
-    const win = pairWindow(a, ta, b, tb, acc);
+export function masksShareSample(
+    a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number, winOut: CellWindow | null = null, tight = false,
+): boolean {
+    const win = tight ? pairWindowTight(a, ta, b, tb, acc) : pairWindow(a, ta, b, tb, acc);
     if (win === null) return false;
+    if (winOut !== null) {
+        winOut.k0 = win.k0; winOut.l0 = win.l0; winOut.k1 = win.k1; winOut.l1 = win.l1;
+    }
     if (probeShared(a, ta, b, tb, acc, win)) return true; // sets up PROBE_A / PROBE_B
     return scanShared(a, b, ta, tb, acc, win);
 }
