@@ -83,8 +83,11 @@ export class Collider<T = unknown> {
     /** @internal World shape (shape kinds). */ _ws: WorldShape | null = null;
     /** @internal Two raster slots (own accuracy, and the last other accuracy a pair asked for). */
     _rasters: WorldRaster[] = [new WorldRaster(), new WorldRaster()];
-    /** @internal */ _rasterAcc: number[] = [0, 0];
-    /** @internal */ _rasterStamp: number[] = [-1, -1];
+    /** @internal Accuracy and transform stamp of each raster slot (fields, not arrays: read for every pair). */
+    _rasterAcc0 = 0;
+    /** @internal */ _rasterAcc1 = 0;
+    /** @internal */ _rasterStamp0 = -1;
+    /** @internal */ _rasterStamp1 = -1;
     /**
      * @internal The CPU narrow phase's raster cut to where this collider's pairs need it, for
      * contact details only (created on first use; `_raster` never returns it).
@@ -276,8 +279,9 @@ export class Collider<T = unknown> {
 
     /** @internal Whether {@link _raster} at `accuracy` is cached for the current transform. */
     _hasRaster(accuracy: number): boolean {
-        const slot = accuracy === this._accuracy ? 0 : 1;
-        return this._rasterAcc[slot] === accuracy && this._rasterStamp[slot] === this._stamp;
+        return accuracy === this._accuracy
+            ? this._rasterAcc0 === accuracy && this._rasterStamp0 === this._stamp
+            : this._rasterAcc1 === accuracy && this._rasterStamp1 === this._stamp;
     }
 
     /** @internal Sets the transform of a collider outside any world (probes), dropping its caches. */
@@ -296,14 +300,14 @@ export class Collider<T = unknown> {
      */
     _raster(accuracy: number): WorldRaster {
         const slot = accuracy === this._accuracy ? 0 : 1;
-        if (this._rasterAcc[slot] === accuracy && this._rasterStamp[slot] === this._stamp) return this._rasters[slot];
+        if (this._hasRaster(accuracy)) return this._rasters[slot];
         this._updateBounds();
         const r = this._rasters[slot];
         const s = this.shape;
         if (s.kind === 'mask') rasterizeMask(s.mask, this._t, accuracy, r);
         else rasterizeShape(this._shape(), accuracy, r);
-        this._rasterAcc[slot] = accuracy;
-        this._rasterStamp[slot] = this._stamp;
+        if (slot === 0) { this._rasterAcc0 = accuracy; this._rasterStamp0 = this._stamp; }
+        else { this._rasterAcc1 = accuracy; this._rasterStamp1 = this._stamp; }
         return r;
     }
 }
