@@ -104,10 +104,20 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
     private _probeB: Collider<any> | null = null;
     /** Runs so far (tells a collider unchanged since an earlier step from one moved in this one). */
     private _run = 0;
+    /**
+     * Whether this run collects each collider's union of pair windows (for cut rasters): only
+     * when some contact's details were read since the previous run (`_readSince`). A game that
+     * reads none pays nothing for it; one that starts reading gets cut rasters from the next step
+     * (before that, a pair's own window).
+     */
+    private _collect = true;
+    private _readSince = true;
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean, lazy = false): number {
         this._run++;
+        this._collect = this._readSince;
+        this._readSince = false;
         for (let i = 0; i < count; i++) {
             const c = contacts[i];
             if (lazy) this._decide(a[i], b[i], accuracy[i], separation, c);
@@ -171,7 +181,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // (masksShareSample wrote the window into WIN: a hit has one.)
             src.winK0 = WIN.k0; src.winL0 = WIN.l0; src.winK1 = WIN.k1; src.winL1 = WIN.l1;
             src.hasWin = true;
-            if (DETAIL_PATHS.clip && !perCellFits(WIN, true)) {
+            if (DETAIL_PATHS.clip && this._collect && !perCellFits(WIN, true)) {
                 this._want(a, accuracy);
                 this._want(b, accuracy);
             }
@@ -198,6 +208,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
 
     /** @internal Fills a pending contact's groups `todo` (see Contact). */
     resolveContact(c: Contact, src: ContactSource, todo: number): void {
+        this._readSince = true;
         if ((todo & DETAIL_SEPARATION) === 0 && this._resolveInWindow(c, src, todo)) return;
         const ra = this._rasterOf(src, 0), rb = this._rasterOf(src, 1);
         if (todo & DETAIL_OVERLAP) overlapFull(ra, rb, c);
