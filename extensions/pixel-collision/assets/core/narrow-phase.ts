@@ -2,7 +2,7 @@ import type { BitMask } from './bitmask';
 import { Collider } from './collider';
 import { Contact, ContactSource, DETAIL_NORMAL, DETAIL_OVERLAP, DETAIL_SEPARATION } from './contact';
 import type { ContactResolver } from './contact';
-import { contactNormal, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters } from './narrow';
+import { contactNormal, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
 import type { NarrowOptions } from './narrow';
 import { perCellFits, testMasksPerCell } from './narrow-small';
 import { WorldRaster } from './raster';
@@ -163,8 +163,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
         } else {
-            a._updateBounds();
-            b._updateBounds();
+            // (Both masks: their bounds are up to date since the circle test.)
             // Where the details will need cells is decided on the tighter window (octagons): its
             // probes and scan also cost less than the boxes' window saves in them.
             windowed = DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy));
@@ -294,7 +293,7 @@ export class ClippedRaster {
     readonly want: CellWindow = { k0: 0, l0: 0, k1: -1, l1: -1 };
     wantStamp = -1;
     wantAcc = 0;
-    /** The narrow-phase run that last added a window. */
+    /** The narrow-phase run that last grew `want` (the pair windows it adds up). */
     wantRun = -1;
     /** The collider kept stamp `wantStamp` over more than one run: its whole raster serves. */
     still = false;
@@ -319,7 +318,7 @@ export const DETAIL_PATHS = { perCell: true, clip: true, tight: true };
  */
 function clippedRaster(c: Collider<any>, mask: BitMask, acc: number): WorldRaster {
     const d = c._clipped ??= new ClippedRaster();
-    if (d.stamp === c._stamp && d.acc === acc && contains(d.win, WIN)) return d.raster;
+    if (d.stamp === c._stamp && d.acc === acc && windowContains(d.win, WIN)) return d.raster;
     let w: CellWindow = WIN;
     if (d.wantStamp === c._stamp && d.wantAcc === acc) {
         if (d.still) return c._raster(acc);
@@ -338,10 +337,6 @@ function clippedRaster(c: Collider<any>, mask: BitMask, acc: number): WorldRaste
 /** Whether collider `c`'s whole raster at `acc` costs nothing to use: cached, or a zero-copy view. */
 function wholeAtHand(c: Collider<any>, acc: number): boolean {
     return c._hasRaster(acc) || isUnitQuarterTurn(c._t, acc);
-}
-
-function contains(outer: Readonly<CellWindow>, inner: Readonly<CellWindow>): boolean {
-    return outer.k0 <= inner.k0 && outer.l0 <= inner.l0 && outer.k1 >= inner.k1 && outer.l1 >= inner.l1;
 }
 
 /** Grows `w` to contain `by`. */

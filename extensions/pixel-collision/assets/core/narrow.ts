@@ -928,7 +928,7 @@ function memoRaster(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, keep
         const slot = MEMO[i];
         const live = slot.epoch === memoEpoch;
         if (live && slot.mask === mask && slot.version === mask.version && slot.accuracy === accuracy && affineEquals(slot.t, t)) {
-            if (slot.whole || (win !== null && contains(slot.win, win))) {
+            if (slot.whole || (win !== null && windowContains(slot.win, win))) {
                 slot.used = memoClock;
                 return slot.raster;
             }
@@ -955,7 +955,8 @@ function memoRaster(mask: BitMask, t: Readonly<Affine2D>, accuracy: number, keep
     return slot.raster;
 }
 
-function contains(outer: CellWindow, inner: CellWindow): boolean {
+/** Whether cell window `outer` holds all of `inner`. */
+export function windowContains(outer: Readonly<CellWindow>, inner: Readonly<CellWindow>): boolean {
     return outer.k0 <= inner.k0 && outer.l0 <= inner.l0 && outer.k1 >= inner.k1 && outer.l1 >= inner.l1;
 }
 
@@ -1056,7 +1057,7 @@ function clipToWindow(n: number, m: number, tb: Readonly<Affine2D>, acc: number)
  * opaque texel); their intersection is a convex octagon, counter-clockwise like {@link quad}'s,
  * widened by {@link OCT_SLACK} (the diagonals by twice that, in x + y units). For a round sprite
  * it is much closer to the shape than its box: two rotated blobs that touch meet in a much
- * smaller window. Cached per mask version: `[n, x0, y0, x1, y1, ...]`.
+ * smaller window of cells; cached per mask version: `[n, x0, y0, x1, y1, ...]`.
  *
  * Its corners come from integers (every constant is one), so which edges are empty is decided
  * exactly: each box edge is at least one texel long (a texel on it bounds both diagonals near

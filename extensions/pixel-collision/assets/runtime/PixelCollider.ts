@@ -13,7 +13,7 @@ import { maskBitsOfGroup, PixelCollisionGroup } from './groups';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
-import { quadToLocal, spriteLocalQuad } from './sprite-geometry';
+import { composeLocal, quadToLocal, spriteLocalQuad } from './sprite-geometry';
 import { solidAt } from './hit';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
@@ -75,6 +75,8 @@ const QUAD = new Float64Array(4);
 const SCREEN = new Vec3();
 const WORLD = new Vec3();
 const SIZE = new Float64Array(4);
+/** The transform just computed, before it is compared with the last one (`_state`). */
+const NEXT = new Float64Array(6);
 
 /**
  * Exact, pixel-perfect collider. Put it next to a `Sprite` (shape PIXELS) or use a box, circle or
@@ -662,11 +664,8 @@ export class PixelCollider extends Component {
                 quadToLocal(QUAD, frame.rect.width, frame.rect.height, st);
                 this._localDirty = false;
             }
-            // localToWorld (sprite-geometry.ts), written out.
-            const la = st[0], ld = st[1], lx = st[2], ly = st[3];
-            a = m.m00 * la; b = m.m01 * la; c = m.m04 * ld; d = m.m05 * ld;
-            tx = m.m00 * lx + m.m04 * ly + m.m12;
-            ty = m.m01 * lx + m.m05 * ly + m.m13;
+            const n = composeLocal(st, m, NEXT, 0);
+            a = n[0]; b = n[1]; c = n[2]; d = n[3]; tx = n[4]; ty = n[5];
         } else {
             a = m.m00; b = m.m01; c = m.m04; d = m.m05; tx = m.m12; ty = m.m13;
         }

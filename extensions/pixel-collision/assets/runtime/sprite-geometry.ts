@@ -60,14 +60,17 @@ export function spriteLocalQuad(frame: SpriteFrame, trim: boolean, size: Float64
  */
 export function quadToWorld(quad: Float64Array, w: number, h: number, m: Readonly<Mat4>, out: Affine2D): boolean {
     quadToLocal(quad, w, h, LOCAL);
-    return localToWorld(LOCAL, m, out);
+    const t = composeLocal(LOCAL, m, T6, 0);
+    out.a = t[0]; out.b = t[1]; out.c = t[2]; out.d = t[3]; out.tx = t[4]; out.ty = t[5];
+    const det = out.a * out.d - out.b * out.c;
+    return det !== 0 && Number.isFinite(det) && Number.isFinite(out.tx) && Number.isFinite(out.ty);
 }
 
 /**
  * The upright-texel → node-local map of a local quad `[l, b, r, t]` and the frame's upright size
  * `w x h`, as `[la, ld, lx, ly]` into `out`: `x = lx + la u`, `y = ly + ld v`. It changes only when
  * the frame, trim, content size or anchor does: keep it, and compose it with the world matrix
- * each frame ({@link localToWorld}).
+ * each frame ({@link composeLocal}).
  */
 export function quadToLocal(quad: Float64Array, w: number, h: number, out: Float64Array): Float64Array {
     // Local: x = l + (r - l) / w * u, y = t - (t - b) / h * v.
@@ -78,19 +81,22 @@ export function quadToLocal(quad: Float64Array, w: number, h: number, out: Float
     return out;
 }
 
-/** `out` = the world matrix `m` after the texel → local map `[la, ld, lx, ly]`; false when degenerate or not finite. */
-export function localToWorld(local: Float64Array, m: Readonly<Mat4>, out: Affine2D): boolean {
+/**
+ * The world matrix `m` after the texel → local map `local` = `[la, ld, lx, ly]`: the affine map
+ * `[a, b, c, d, tx, ty]` written into `out` from index `at` (typed arrays: no boxed numbers).
+ */
+export function composeLocal(local: Float64Array, m: Readonly<Mat4>, out: Float64Array, at: number): Float64Array {
     const la = local[0], ld = local[1], lx = local[2], ly = local[3];
-    out.a = m.m00 * la;
-    out.b = m.m01 * la;
-    out.c = m.m04 * ld;
-    out.d = m.m05 * ld;
-    out.tx = m.m00 * lx + m.m04 * ly + m.m12;
-    out.ty = m.m01 * lx + m.m05 * ly + m.m13;
-    const det = out.a * out.d - out.b * out.c;
-    return det !== 0 && Number.isFinite(det) && Number.isFinite(out.tx) && Number.isFinite(out.ty);
+    out[at] = m.m00 * la;
+    out[at + 1] = m.m01 * la;
+    out[at + 2] = m.m04 * ld;
+    out[at + 3] = m.m05 * ld;
+    out[at + 4] = m.m00 * lx + m.m04 * ly + m.m12;
+    out[at + 5] = m.m01 * lx + m.m05 * ly + m.m13;
+    return out;
 }
 
+const T6 = new Float64Array(6);
 const LOCAL = new Float64Array(4);
 const SIZE = new Float64Array(4);
 
