@@ -175,12 +175,7 @@ export class PixelContact {
         const w = this._world;
         if (w === null) return;
         const c = w.contactOf(this._a as Collider<unknown>, this._b as Collider<unknown>);
-        if (c !== null && c !== this._core) {
-            this._core = c;
-            this._stale = OVERLAP | NORMAL | SEPARATION;
-            this._accuracy = c.accuracy;
-            this._frame = c.frame;
-        }
+        if (c !== null && c !== this._core) this._bind(c, this._flip);
     }
 
     private _fillOverlap(): void {
