@@ -139,6 +139,49 @@ describe('contact details of rotated sprites in a world', () => {
         expect(on).toEqual(off);
     });
 
+    it('pairs decided at their lens\'s middle (no window) give the same pairs and, read later, the same details', () => {
+        // Steps whose contacts nobody read let the next step decide a pair by one cell between the
+        // two sprites' circles; its details, read after the step, find their window then.
+        let lensDecided = 0;
+        const run = (lens: boolean): string[] => {
+            DETAIL_PATHS.lens = lens;
+            try {
+                const w = new CollisionWorld();
+                const m = blob(48, 48, rng(7)), s = blob(16, 16, rng(8));
+                const out: string[] = [];
+                let step: { a: Collider; b: Collider; c: Contact }[] = [];
+                w.addListener({ onEnter: (a, b, c) => { step.push({ a, b, c }); }, onStay: (a, b, c) => { step.push({ a, b, c }); } });
+                const r = rng(1234);
+                const cs = Array.from({ length: 16 }, (_, i) => w.add({ shape: { kind: 'mask', mask: i % 4 === 0 ? s : m }, transform: spriteT(m, r() * 80, r() * 80, r() * 6.28, 1, 1) }));
+                for (let f = 0; f < 16; f++) {
+                    cs.forEach((c, i) => { if ((i + f) % 3) w.setTransform(c, spriteT(c.shape.kind === 'mask' ? c.shape.mask : m, r() * 80, r() * 80, r() * 6.28, 0.8 + r() * 0.5, 1)); });
+                    step = [];
+                    w.step();
+                    for (const { a, b, c } of step) {
+                        const src = (c as unknown as { _src: { hasWin: boolean } | null })._src;
+                        if (lens && src && !src.hasWin && !a._hasRaster(1) && !b._hasRaster(1)) lensDecided++;
+                        out.push(`${f} ${a.id}-${b.id}`);
+                    }
+                    // Every other step, nothing is read; the others read every field after the step.
+                    if (f % 2 === 1) {
+                        for (const { a, b, c } of step) {
+                            out.push(JSON.stringify(fields(c)));
+                            const ref = refTest((a.shape as { mask: BitMask }).mask, a.transform as Affine2D, (b.shape as { mask: BitMask }).mask, b.transform as Affine2D, 1);
+                            expect([c.count, c.minX, c.maxX, c.minY, c.maxY]).toEqual([ref.count, ref.minK, ref.maxK + 1, ref.minL, ref.maxL + 1]);
+                        }
+                    }
+                }
+                return out;
+            } finally {
+                DETAIL_PATHS.lens = true;
+            }
+        };
+        const on = run(true), off = run(false);
+        expect(on.length).toBeGreaterThan(60);
+        expect(lensDecided).toBeGreaterThan(10);
+        expect(on).toEqual(off);
+    });
+
     it('after a collider\'s raster was cut for its pairs, queries and a later pair see it whole', () => {
         const w = new CollisionWorld();
         const big = blob(48, 48, rng(1)), other = blob(48, 48, rng(2));
@@ -234,6 +277,42 @@ describe('contact details of rotated sprites in a world', () => {
         const ec = new Contact();
         eager.narrowPhase.testPair(eager.add({ shape: pa.shape, transform: pa.transform }), eager.add({ shape: pb.shape, transform: pb.transform }), 1, false, ec);
         expect(fields(pc).slice(0, 10)).toEqual(fields(ec).slice(0, 10));
+    });
+});
+
+describe('cut rasters reuse their buffers', () => {
+    it('a turning sprite whose partners change is cut at many sizes, its buffers made once', () => {
+        const w = new CollisionWorld();
+        const big = blob(48, 48, rng(1)), other = blob(48, 48, rng(2));
+        const A = w.add({ shape: { kind: 'mask', mask: big }, transform: spriteT(big, 0, 0, 0, 1, 1) });
+        // Partners around A, some of them overlapping it in each step: A's union of pair windows
+        // takes many sizes as it turns.
+        const around = [0, 1, 2, 3, 4].map((i) => w.add({ shape: { kind: 'mask', mask: other }, transform: spriteT(other, 100 + i, 0, 0, 1, 1) }));
+        const seen: Contact[] = [];
+        w.addListener({ onEnter: (_a, _b, c) => { seen.push(c); }, onStay: (_a, _b, c) => { seen.push(c); } });
+        const cutSizes = new Set<string>();
+        let allocations = -1, cutSteps = 0;
+        for (let f = 0; f < 90; f++) {
+            w.setTransform(A, spriteT(big, 0, 0, f * 0.07, 1, 1));
+            around.forEach((B, i) => {
+                const ang = i * 1.3 + f * 0.05 * (i % 2 ? 1 : -1), d = f % 3 === i % 3 ? 200 : 24 + (i % 3) * 4;
+                w.setTransform(B, spriteT(other, Math.cos(ang) * d, Math.sin(ang) * d, f * 0.11 + i, 1, 1));
+            });
+            seen.length = 0;
+            w.step();
+            for (const c of seen) { void c.count; void c.normalX; }
+            const cut = A._clipped;
+            if (!cut || cut.stamp !== A._stamp) continue;
+            cutSteps++;
+            cutSizes.add(`${cut.raster.width}x${cut.raster.height}`);
+            const own = cut.raster as unknown as { _ownBits: Uint32Array; _ownSpans: Int32Array };
+            const n = own._ownBits.length * 1e6 + own._ownSpans.length;
+            if (allocations < 0) allocations = n;
+            // The same buffers: their sizes never change after the first cut raster.
+            expect(n).toBe(allocations);
+        }
+        expect(cutSteps).toBeGreaterThan(30);
+        expect(cutSizes.size).toBeGreaterThan(10);
     });
 });
 

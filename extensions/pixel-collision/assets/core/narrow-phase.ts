@@ -2,7 +2,7 @@ import type { BitMask } from './bitmask';
 import { Collider } from './collider';
 import { Contact, ContactSource, DETAIL_NORMAL, DETAIL_OVERLAP, DETAIL_SEPARATION } from './contact';
 import type { ContactResolver } from './contact';
-import { contactNormal, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
+import { contactNormal, masksShareCell, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
 import type { NarrowOptions } from './narrow';
 import { perCellFits, testMasksPerCell } from './narrow-small';
 import { WorldRaster } from './raster';
@@ -150,12 +150,20 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         out.accuracy = accuracy;
         let hit: boolean;
         let windowed = false;
+        let lensK = 0, lensL = 0;
         if (sa.kind === 'mask' && sb.kind === 'mask') {
             // Circles around the two masks' opaque texels that do not meet: no shared sample.
             a._updateBounds();
             b._updateBounds();
-            const dx = a._cx - b._cx, dy = a._cy - b._cy, rr = a._cr + b._cr;
-            if (dx * dx + dy * dy > rr * rr) return;
+            const dx = b._cx - a._cx, dy = b._cy - a._cy, rr = a._cr + b._cr;
+            const d2 = dx * dx + dy * dy;
+            if (d2 > rr * rr) return;
+            // The cell in the middle of the circles' lens, on the line of their centres: where
+            // two touching sprites most likely overlap.
+            const d = Math.sqrt(d2);
+            const f = d > 0 ? (a._cr + d - b._cr) / (2 * d) : 0;
+            lensK = Math.floor((a._cx + dx * f) * accuracy);
+            lensL = Math.floor((a._cy + dy * f) * accuracy);
         }
         // Rasters already made, a shape, or two unit quarter turns (unrotated, unscaled sprites:
         // their rasters are zero-copy views of the masks): decided on rasters.
@@ -167,7 +175,16 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // Where the details will need cells is decided on the tighter window (octagons): its
             // probes and scan also cost less than the boxes' window saves in them.
             windowed = DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy));
-            hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy, WIN, windowed);
+            if (DETAIL_PATHS.lens && !this._collect && lensK === lensK && lensL === lensL && Math.abs(lensK) < 0x40000000 && Math.abs(lensL) < 0x40000000
+                && masksShareCell(sa.mask, a._t, sb.mask, b._t, accuracy, lensK, lensL)) {
+                // A shared sample at the lens's middle decides the pair with no window at all:
+                // no details were read since the last step, so none is collected now, and the
+                // details (if they are read) find their window when they are computed.
+                hit = true;
+                windowed = false;
+            } else {
+                hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy, WIN, windowed);
+            }
         }
         if (!hit) return;
         out.hit = true;
@@ -307,9 +324,10 @@ export class ClippedRaster {
 /**
  * @internal Switches for tests and benchmarks (the answers must not change): `perCell` off, the
  * pending details of rotated sprites never go cell by cell; `clip` off, their rasters are whole;
- * `tight` off, pairs are decided on the boxes' window and no window is kept for the details.
+ * `tight` off, pairs are decided on the boxes' window and no window is kept for the details;
+ * `lens` off, no pair is decided by its lens's middle cell alone.
  */
-export const DETAIL_PATHS = { perCell: true, clip: true, tight: true };
+export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true };
 
 /**
  * Collider `c`'s raster right at least in the pair window WIN: its clipped raster when that
@@ -326,6 +344,12 @@ function clippedRaster(c: Collider<any>, mask: BitMask, acc: number): WorldRaste
         w = d.want;
     }
     d.stamp = -1; // stays invalid if rasterizing throws
+    // Any of its cut rasters lies in its whole raster's cells: the world box of its opaque bounds
+    // (whose half-diagonal is at most sqrt(2) times the bounding circle's radius, fresh since the
+    // decision) plus a cell each side. Reserved once, so the buffers do not grow again and again,
+    // step after step, as its pairs change (each growth was four new typed arrays).
+    const side = Math.ceil(2 * Math.SQRT2 * c._cr * acc) + 4;
+    if (side > 0 && side < 4096) d.raster.reserve(((side + 31) >>> 5) * side, side);
     rasterizeMaskChecked(mask, c._t, acc, d.raster, w);
     const o = d.win;
     o.k0 = w.k0; o.l0 = w.l0; o.k1 = w.k1; o.l1 = w.l1;

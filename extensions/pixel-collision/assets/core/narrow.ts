@@ -1201,6 +1201,17 @@ function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonl
 }
 
 /**
+ * Whether the sample of cell `(k, l)` belongs to both masks (exact). One cell, no window: the
+ * decision tries it first where the pair most likely overlaps (see CpuNarrowPhase).
+ */
+export function masksShareCell(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number, k: number, l: number): boolean {
+    PROBE_A.setup(ta, acc);
+    if (!a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l))) return false;
+    PROBE_B.setup(tb, acc);
+    return b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l));
+}
+
+/**
  * Exact yes/no for two masks without making a raster: the pair window (null: no shared sample
  * can exist), the probes, then every cell of the window whose sample can lie in both masks'
  * opaque bounds (each row cut to both, analytically) is mapped into both masks and decided

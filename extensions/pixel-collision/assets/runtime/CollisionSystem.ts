@@ -406,18 +406,18 @@ export class CollisionSystem extends System {
             let core = c._core;
             if (changed === 2) {
                 if (core && c._def) {
-                    if (c._live) { world.setTransform(core, c._t); c._tPending = false; }
+                    if (c._live) { world.setTransform(core, c._transformInto(SYNC_T)); c._tPending = false; }
                     world.setShape(core, c._def);
                 } else if (core && !c._def) {
                     world.setEnabled(core, false);
                 }
             } else if (changed === 1 && core && c._live && c._tPending) {
-                world.setTransform(core, c._t);
+                world.setTransform(core, c._transformInto(SYNC_T));
                 c._tPending = false;
             }
             if (!core && c._def && c._live) {
                 core = c._core = world.add({
-                    shape: c._def, transform: c._t, categoryBits: c.categoryBits, maskBits: c.maskBits,
+                    shape: c._def, transform: c._transformInto(SYNC_T), categoryBits: c.categoryBits, maskBits: c.maskBits,
                     accuracy: c._effectiveAccuracy(this._accuracy), userData: c,
                 });
                 c._filterDirty = c._accuracyDirty = false;
@@ -607,6 +607,8 @@ export class CollisionSystem extends System {
 }
 
 const PUSH = { x: 0, y: 0 };
+/** A collider's transform on its way to the world (the world copies it). */
+const SYNC_T: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
 
 // Register when the engine is up (at once if it already is: project scripts load after
 // director.init, so the director's INIT event has already fired by then).

@@ -204,12 +204,26 @@ export class PixelCollider extends Component {
     /** @internal Current shape definition (core), its local space and the local→world map. */
     _def: ColliderShape | null = null;
     /** @internal */ _space = SPACE_NODE;
-    /** @internal */ readonly _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /**
      * The texel -> node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts
-     * quadToLocal), then the last computed transform `[a, b, c, d, tx, ty]` (NaN: none yet).
+     * quadToLocal), then the last computed local -> world transform `[a, b, c, d, tx, ty]`
+     * (identity before the first). Per frame the transform lives here only: one small block of
+     * memory, no object of six boxed numbers written and read back.
      */
-    private readonly _state = new Float64Array([1, -1, 0, 0, NaN, NaN, NaN, NaN, NaN, NaN]);
+    private readonly _state = new Float64Array([1, -1, 0, 0, 1, 0, 0, 1, 0, 0]);
+    private readonly _tOut: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
+
+    /** @internal The last computed local -> world map (an object reused by every call). */
+    get _t(): Readonly<Affine2D> {
+        return this._transformInto(this._tOut);
+    }
+
+    /** @internal Writes the last computed local -> world map into `out`. */
+    _transformInto(out: Affine2D): Affine2D {
+        const st = this._state;
+        out.a = st[4]; out.b = st[5]; out.c = st[6]; out.d = st[7]; out.tx = st[8]; out.ty = st[9];
+        return out;
+    }
     /** @internal `_t` changed since the system last handed it to the world. */
     _tPending = true;
     /** True until `_local` is computed (set with every shape rebuild). */
@@ -314,8 +328,7 @@ export class PixelCollider extends Component {
 
     /** The local → world map of the collider now (mask texel space for PIXELS, node space otherwise). */
     getWorldTransform(out: Affine2D): Affine2D {
-        out.a = this._t.a; out.b = this._t.b; out.c = this._t.c; out.d = this._t.d; out.tx = this._t.tx; out.ty = this._t.ty;
-        return out;
+        return this._transformInto(out);
     }
 
     /**
@@ -671,8 +684,6 @@ export class PixelCollider extends Component {
         }
         if (a !== st[4] || b !== st[5] || c !== st[6] || d !== st[7] || tx !== st[8] || ty !== st[9]) {
             st[4] = a; st[5] = b; st[6] = c; st[7] = d; st[8] = tx; st[9] = ty;
-            const t = this._t;
-            t.a = a; t.b = b; t.c = c; t.d = d; t.tx = tx; t.ty = ty;
             this._tPending = true;
         }
         // usable(): finite, invertible.
@@ -683,7 +694,6 @@ export class PixelCollider extends Component {
 
     /** @internal After the system moved the core collider itself (moveAndSlide): `_t` follows. */
     _setTranslation(tx: number, ty: number): void {
-        this._t.tx = tx; this._t.ty = ty;
         this._state[8] = tx; this._state[9] = ty;
     }
 
