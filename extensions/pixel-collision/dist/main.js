@@ -2274,17 +2274,7 @@ var init_raster = __esm({
         if (width < 0 || height < 0) width = height = 0;
         const stride = width + 31 >>> 5;
         const words = stride * height;
-        if (this._ownBits.length < words) {
-          this._ownBits = new Uint32Array(Math.max(words, this._ownBits.length * 2));
-          _WorldRaster.allocations++;
-        }
-        if (this._ownSpans.length < 2 * height) {
-          _WorldRaster.allocations++;
-          const n = Math.max(height, this._ownSpans.length);
-          this._ownSpans = new Int32Array(2 * n);
-          this._ownRuns = new Int32Array(RUN_STRIDE * n);
-          this._ownBands = new Int32Array(2 * n);
-        }
+        this.reserve(words, height);
         this._ownBits.fill(0, 0, words);
         this.accuracy = accuracy;
         this.k0 = k0;
@@ -2301,6 +2291,24 @@ var init_raster = __esm({
         this._bandsReady = false;
         this.source = null;
         return this;
+      }
+      /**
+       * Makes sure the raster's own buffers hold `words` words of bits and `rows` rows without
+       * growing again (a raster that is remade at many sizes reserves its largest once, instead of
+       * growing a few times, each growth four new typed arrays).
+       */
+      reserve(words, rows) {
+        if (this._ownBits.length < words) {
+          this._ownBits = new Uint32Array(Math.max(words, this._ownBits.length * 2));
+          _WorldRaster.allocations++;
+        }
+        if (this._ownSpans.length < 2 * rows) {
+          _WorldRaster.allocations++;
+          const n = Math.max(rows, this._ownSpans.length);
+          this._ownSpans = new Int32Array(2 * n);
+          this._ownRuns = new Int32Array(RUN_STRIDE * n);
+          this._ownBands = new Int32Array(2 * n);
+        }
       }
       /** Makes this raster a zero-copy view of `mask` (rows in the mask's order) at `(k0, l0)`. */
       view(mask, accuracy, k0, l0) {
