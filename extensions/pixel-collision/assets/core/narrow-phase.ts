@@ -112,6 +112,11 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
      */
     private _collect = true;
     private _readSince = true;
+    /** The pool of cut rasters' buffers (see CutSlot), where the next claim looks first, and how many slots this run uses. */
+    private readonly _cuts: CutSlot[] = [];
+    private _cutNext = 0;
+    private _cutsRun = -1;
+    private _cutsUsed = 0;
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean, lazy = false): number {
@@ -204,6 +209,69 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         }
     }
 
+    /**
+     * Collider `c`'s raster right at least in the pair window WIN: its cut raster when that
+     * covers WIN, else made anew for the union of its pair windows of this stamp (or WIN alone),
+     * or its whole raster when it has not moved since an earlier step.
+     */
+    private _clippedRaster(c: Collider<any>, mask: BitMask, acc: number): WorldRaster {
+        const d = c._clipped ??= new ClippedRaster();
+        const held = d.slot !== null && d.slot.owner === d ? d.slot : null;
+        if (held !== null && d.stamp === c._stamp && d.acc === acc && windowContains(d.win, WIN)) {
+            this._use(held);
+            return held.raster;
+        }
+        let w: CellWindow = WIN;
+        if (d.wantStamp === c._stamp && d.wantAcc === acc) {
+            if (d.still) return c._raster(acc);
+            grow(d.want, WIN);
+            w = d.want;
+        }
+        const slot = held ?? this._claim(d);
+        this._use(slot);
+        d.stamp = -1; // stays invalid if rasterizing throws
+        // Any cut raster lies in the whole raster's cells: the world box of the opaque bounds
+        // (whose half-diagonal is at most sqrt(2) times the bounding circle's radius, fresh since
+        // the decision) plus a cell each side. Reserved at once, so the buffers do not grow in
+        // steps as the slot serves other windows and colliders (each growth: four typed arrays).
+        const side = Math.ceil(2 * Math.SQRT2 * c._cr * acc) + 4;
+        if (side > 0 && side < 4096) slot.raster.reserve(((side + 31) >>> 5) * side, side);
+        rasterizeMaskChecked(mask, c._t, acc, slot.raster, w);
+        const o = d.win;
+        o.k0 = w.k0; o.l0 = w.l0; o.k1 = w.k1; o.l1 = w.l1;
+        d.stamp = c._stamp;
+        d.acc = acc;
+        return slot.raster;
+    }
+
+    /** Marks `slot` as used in this run (no other collider gets it before the next run). */
+    private _use(slot: CutSlot): void {
+        if (slot.run === this._run) return;
+        if (this._cutsRun !== this._run) { this._cutsRun = this._run; this._cutsUsed = 0; }
+        slot.run = this._run;
+        this._cutsUsed++;
+    }
+
+    /** A slot for `d`: one no collider used in this run, or a new one when every slot is in use. */
+    private _claim(d: ClippedRaster): CutSlot {
+        const pool = this._cuts;
+        let slot: CutSlot | null = null;
+        if (this._cutsRun !== this._run || this._cutsUsed < pool.length) {
+            for (let n = 0; n < pool.length && slot === null; n++) {
+                const s = pool[this._cutNext];
+                this._cutNext = this._cutNext + 1 === pool.length ? 0 : this._cutNext + 1;
+                if (s.run !== this._run) slot = s;
+            }
+        }
+        if (slot === null) {
+            slot = new CutSlot();
+            pool.push(slot);
+        }
+        slot.owner = d;
+        d.slot = slot;
+        return slot;
+    }
+
     /** Adds the pair window in WIN to the cells collider `c` must have right in its clipped raster. */
     private _want(c: Collider<any>, accuracy: number): void {
         const d = c._clipped ??= new ClippedRaster();
@@ -268,8 +336,8 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // (-1: a raster the rasterizer refuses; the raster path reports it.)
         }
         if (!DETAIL_PATHS.clip) return false;
-        const ra = wholeA ? a._raster(acc) : clippedRaster(a, sa.mask, acc);
-        const rb = wholeB ? b._raster(acc) : clippedRaster(b, sb.mask, acc);
+        const ra = wholeA ? a._raster(acc) : this._clippedRaster(a, sa.mask, acc);
+        const rb = wholeB ? b._raster(acc) : this._clippedRaster(b, sb.mask, acc);
         if (todo & DETAIL_OVERLAP) overlapFull(ra, rb, c);
         if (todo & DETAIL_NORMAL) contactNormal(ra, rb, c);
         return true;
@@ -303,7 +371,8 @@ const MASK_SEP: NarrowOptions = { contact: true, separation: true };
 /**
  * @internal A mask collider's raster cut to where its pairs need cells, for contact details only
  * (`Collider._clipped`): nothing that needs a whole raster (`Collider._raster`, queries,
- * separation, the decision on rasters) ever sees it.
+ * separation, the decision on rasters) ever sees it. Its buffers are a slot of the narrow
+ * phase's pool ({@link CutSlot}), held until a later run gives the slot to another collider.
  */
 export class ClippedRaster {
     /** The union of the pair windows of the collider's pairs at stamp `wantStamp`, accuracy `wantAcc`. */
@@ -314,11 +383,29 @@ export class ClippedRaster {
     wantRun = -1;
     /** The collider kept stamp `wantStamp` over more than one run: its whole raster serves. */
     still = false;
-    /** The raster, right at least in `win`, for stamp `stamp` and accuracy `acc`. */
-    readonly raster = new WorldRaster();
+    /** The pool slot that holds (or last held) its raster. */
+    slot: CutSlot | null = null;
+    /** Its raster is right at least in `win`, for stamp `stamp` and accuracy `acc`, while it holds its slot. */
     readonly win: CellWindow = { k0: 0, l0: 0, k1: -1, l1: -1 };
     stamp = -1;
     acc = 0;
+
+    /** Its raster, or null when its slot went to another collider. */
+    get raster(): WorldRaster | null {
+        return this.slot !== null && this.slot.owner === this ? this.slot.raster : null;
+    }
+}
+
+/**
+ * @internal One raster's buffers in the narrow phase's pool of cut rasters. A run hands out only
+ * slots no collider used in that run; so the pool grows to the most cut rasters one step needs
+ * (not one per collider that ever needed one), once, and the buffers are reused step after step.
+ */
+export class CutSlot {
+    readonly raster = new WorldRaster();
+    owner: ClippedRaster | null = null;
+    /** The narrow-phase run that last used it. */
+    run = -1;
 }
 
 /**
@@ -328,35 +415,6 @@ export class ClippedRaster {
  * `lens` off, no pair is decided by its lens's middle cell alone.
  */
 export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true };
-
-/**
- * Collider `c`'s raster right at least in the pair window WIN: its clipped raster when that
- * covers WIN, else made anew for the union of its pair windows of this stamp (or WIN alone), or
- * its whole raster when it has not moved since an earlier step.
- */
-function clippedRaster(c: Collider<any>, mask: BitMask, acc: number): WorldRaster {
-    const d = c._clipped ??= new ClippedRaster();
-    if (d.stamp === c._stamp && d.acc === acc && windowContains(d.win, WIN)) return d.raster;
-    let w: CellWindow = WIN;
-    if (d.wantStamp === c._stamp && d.wantAcc === acc) {
-        if (d.still) return c._raster(acc);
-        grow(d.want, WIN);
-        w = d.want;
-    }
-    d.stamp = -1; // stays invalid if rasterizing throws
-    // Any of its cut rasters lies in its whole raster's cells: the world box of its opaque bounds
-    // (whose half-diagonal is at most sqrt(2) times the bounding circle's radius, fresh since the
-    // decision) plus a cell each side. Reserved once, so the buffers do not grow again and again,
-    // step after step, as its pairs change (each growth was four new typed arrays).
-    const side = Math.ceil(2 * Math.SQRT2 * c._cr * acc) + 4;
-    if (side > 0 && side < 4096) d.raster.reserve(((side + 31) >>> 5) * side, side);
-    rasterizeMaskChecked(mask, c._t, acc, d.raster, w);
-    const o = d.win;
-    o.k0 = w.k0; o.l0 = w.l0; o.k1 = w.k1; o.l1 = w.l1;
-    d.stamp = c._stamp;
-    d.acc = acc;
-    return d.raster;
-}
 
 /** Whether collider `c`'s whole raster at `acc` costs nothing to use: cached, or a zero-copy view. */
 function wholeAtHand(c: Collider<any>, acc: number): boolean {
