@@ -79,6 +79,9 @@ export class SweepHit<T = unknown> {
     readonly contact = new Contact();
 }
 
+/** setPosition's coordinates on their way to setPositionFrom. */
+const POSITION = new Float64Array(2);
+
 /**
  * A set of colliders that finds its colliding pairs each {@link step}: broad phase (incremental
  * sort-and-sweep on AABBs), category/mask filter, narrow phase (exact, through a
@@ -269,6 +272,17 @@ export class CollisionWorld<T = unknown> {
 
     /** Moves a collider: sets the transform's translation only. */
     setPosition(c: Collider<T>, x: number, y: number): void {
+        POSITION[0] = x;
+        POSITION[1] = y;
+        this.setPositionFrom(c, POSITION, 0);
+    }
+
+    /**
+     * {@link setPosition} to `(m[offset], m[offset + 1])`: for callers that keep positions in a
+     * typed array. No number is passed to the call, so none is boxed where the call is not inlined.
+     */
+    setPositionFrom(c: Collider<T>, m: Float64Array, offset: number): void {
+        const x = m[offset], y = m[offset + 1];
         this._check(c, 'setPosition');
         if (!Number.isFinite(x) || !Number.isFinite(y)) {
             throw new RangeError(`setPosition: x and y must be finite numbers, got (${x}, ${y}). Check the node's position.`);

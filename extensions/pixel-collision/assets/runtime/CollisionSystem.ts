@@ -412,7 +412,8 @@ export class CollisionSystem extends System {
                     world.setEnabled(core, false);
                 }
             } else if (changed === 1 && core && c._live && c._tPending) {
-                world.setTransform(core, c._transformInto(SYNC_T));
+                if (c._tShift) world.setPositionFrom(core, c._state, 8);
+                else world.setTransform(core, c._transformInto(SYNC_T));
                 c._tPending = false;
             }
             if (!core && c._def && c._live) {

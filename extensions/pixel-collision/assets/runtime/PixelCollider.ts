@@ -210,7 +210,7 @@ export class PixelCollider extends Component {
      * (identity before the first). Per frame the transform lives here only: one small block of
      * memory, no object of six boxed numbers written and read back.
      */
-    private readonly _state = new Float64Array([1, -1, 0, 0, 1, 0, 0, 1, 0, 0]);
+    /** @internal */ readonly _state = new Float64Array([1, -1, 0, 0, 1, 0, 0, 1, 0, 0]);
     private readonly _tOut: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
 
     /** @internal The last computed local -> world map (an object reused by every call). */
@@ -226,6 +226,8 @@ export class PixelCollider extends Component {
     }
     /** @internal `_t` changed since the system last handed it to the world. */
     _tPending = true;
+    /** @internal ...and only its translation changed (`_state[8]`, `_state[9]`). */
+    _tShift = false;
     /** True until `_local` is computed (set with every shape rebuild). */
     private _localDirty = true;
     /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
@@ -683,6 +685,9 @@ export class PixelCollider extends Component {
             a = m.m00; b = m.m01; c = m.m04; d = m.m05; tx = m.m12; ty = m.m13;
         }
         if (a !== st[4] || b !== st[5] || c !== st[6] || d !== st[7] || tx !== st[8] || ty !== st[9]) {
+            // Only the translation changed since the world last had it: the system moves the
+            // world's collider (its box shifts) instead of setting a whole transform.
+            this._tShift = !this._tPending && a === st[4] && b === st[5] && c === st[6] && d === st[7];
             st[4] = a; st[5] = b; st[6] = c; st[7] = d; st[8] = tx; st[9] = ty;
             this._tPending = true;
         }
