@@ -4337,6 +4337,7 @@ var NO_LOCAL = new Float64Array(0);
 var SCRATCH = new Contact();
 
 // extensions/pixel-collision/assets/core/world.ts
+var POSITION = new Float64Array(2);
 var KEY_SHIFT = 2 ** 22;
 var CLIP2 = new Float64Array(2);
 

@@ -4485,7 +4485,7 @@ var init_narrow_phase = __esm({
 });
 
 // extensions/pixel-collision/assets/core/world.ts
-var KEY_SHIFT, CLIP2;
+var POSITION, KEY_SHIFT, CLIP2;
 var init_world = __esm({
   "extensions/pixel-collision/assets/core/world.ts"() {
     "use strict";
@@ -4501,6 +4501,7 @@ var init_world = __esm({
     init_shape();
     init_shape_raster();
     init_shape_sampling();
+    POSITION = new Float64Array(2);
     KEY_SHIFT = 2 ** 22;
     CLIP2 = new Float64Array(2);
   }
