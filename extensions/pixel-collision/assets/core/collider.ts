@@ -68,18 +68,14 @@ export class Collider<T = unknown> {
     /** @internal Broad-phase proxy, -1 when not in the broad phase. */ _proxy = -1;
     /** @internal Bumped whenever the transform changes. */ _stamp = 0;
     /** @internal Stamp the bounds / world shape were computed for. */ _boundsStamp = -1;
-    /** @internal World AABB (closed). */ _minX = 0;
-    /** @internal */ _minY = 0;
-    /** @internal */ _maxX = 0;
-    /** @internal */ _maxY = 0;
-    /** @internal False for an empty mask: never collides, kept out of the broad phase. */ _solid = true;
     /**
-     * @internal A mask's world circle around its opaque texels (`BitMask.boundingCircle` under
-     * the transform, widened for rounding), valid with the bounds: centre and radius.
+     * @internal The world AABB (closed) `[minX, minY, maxX, maxY]`, then for a mask the world
+     * circle around its opaque texels `[cx, cy, r]` (`BitMask.boundingCircle` under the transform,
+     * widened for rounding), valid with the bounds. One block of memory: the per-frame reads and
+     * writes of the broad phase and the decision touch one cache line, not seven boxed numbers.
      */
-    _cx = 0;
-    /** @internal */ _cy = 0;
-    /** @internal */ _cr = Infinity;
+    readonly _box = new Float64Array([0, 0, 0, 0, 0, 0, Infinity]);
+    /** @internal False for an empty mask: never collides, kept out of the broad phase. */ _solid = true;
     /** @internal World shape (shape kinds). */ _ws: WorldShape | null = null;
     /** @internal Two raster slots (own accuracy, and the last other accuracy a pair asked for). */
     _rasters: WorldRaster[] = [new WorldRaster(), new WorldRaster()];
@@ -177,7 +173,7 @@ export class Collider<T = unknown> {
     /** World AABB of what the collider covers (closed), valid after the last change. */
     getBounds<B extends { minX: number; minY: number; maxX: number; maxY: number }>(out: B): B {
         this._updateBounds();
-        out.minX = this._minX; out.minY = this._minY; out.maxX = this._maxX; out.maxY = this._maxY;
+        out.minX = this._box[0]; out.minY = this._box[1]; out.maxX = this._box[2]; out.maxY = this._box[3];
         return out;
     }
 
@@ -192,10 +188,10 @@ export class Collider<T = unknown> {
             const L = this._local;
             const wx0 = t.a * L[0] + t.tx, wx1 = t.a * L[2] + t.tx;
             const wy0 = t.d * L[1] + t.ty, wy1 = t.d * L[3] + t.ty;
-            this._minX = wx0 < wx1 ? wx0 : wx1;
-            this._maxX = wx0 < wx1 ? wx1 : wx0;
-            this._minY = wy0 < wy1 ? wy0 : wy1;
-            this._maxY = wy0 < wy1 ? wy1 : wy0;
+            this._box[0] = wx0 < wx1 ? wx0 : wx1;
+            this._box[2] = wx0 < wx1 ? wx1 : wx0;
+            this._box[1] = wy0 < wy1 ? wy0 : wy1;
+            this._box[3] = wy0 < wy1 ? wy1 : wy0;
             this._boundsStamp = this._stamp;
             return;
         }
@@ -210,7 +206,7 @@ export class Collider<T = unknown> {
             this._solid = b.width > 0;
             if (this._solid) {
                 affineBounds(BOX, t, b.x, b.y, b.x + b.width, b.y + b.height);
-                this._minX = BOX.minX; this._minY = BOX.minY; this._maxX = BOX.maxX; this._maxY = BOX.maxY;
+                this._box[0] = BOX.minX; this._box[1] = BOX.minY; this._box[2] = BOX.maxX; this._box[3] = BOX.maxY;
                 // The circle: its centre mapped, its radius times the largest stretch of the
                 // linear part (its spectral norm), then widened far beyond any rounding.
                 const circle = s.mask.boundingCircle();
@@ -219,13 +215,13 @@ export class Collider<T = unknown> {
                 const sum = a * a + bb * bb + c * c + d * d, det = a * d - bb * c;
                 const disc = sum * sum - 4 * det * det;
                 const stretch = Math.sqrt((sum + Math.sqrt(disc > 0 ? disc : 0)) / 2);
-                this._cx = a * cx + c * cy + t.tx;
-                this._cy = bb * cx + d * cy + t.ty;
+                this._box[4] = a * cx + c * cy + t.tx;
+                this._box[5] = bb * cx + d * cy + t.ty;
                 const size = Math.abs(t.tx) + Math.abs(t.ty) + (Math.abs(a) + Math.abs(bb) + Math.abs(c) + Math.abs(d)) * (Math.abs(cx) + Math.abs(cy) + r);
-                this._cr = r * stretch * (1 + 1e-9) + 1e-9 * (1 + size);
+                this._box[6] = r * stretch * (1 + 1e-9) + 1e-9 * (1 + size);
             } else {
-                this._minX = this._maxX = t.tx;
-                this._minY = this._maxY = t.ty;
+                this._box[0] = this._box[2] = t.tx;
+                this._box[1] = this._box[3] = t.ty;
             }
         } else {
             const ws = this._ws as WorldShape;
@@ -254,7 +250,7 @@ export class Collider<T = unknown> {
             } else {
                 polygonToWorld(ws, s.points, t);
             }
-            this._minX = ws.minX; this._minY = ws.minY; this._maxX = ws.maxX; this._maxY = ws.maxY;
+            this._box[0] = ws.minX; this._box[1] = ws.minY; this._box[2] = ws.maxX; this._box[3] = ws.maxY;
         }
         this._boundsStamp = this._stamp;
         this._shapeStamp = this._stamp;
@@ -266,7 +262,7 @@ export class Collider<T = unknown> {
         const ws = this._ws as WorldShape;
         if (this._shapeStamp !== this._stamp) {
             // Bounds came from the box fast path: an unrotated box.
-            const minX = this._minX, minY = this._minY, maxX = this._maxX, maxY = this._maxY;
+            const minX = this._box[0], minY = this._box[1], maxX = this._box[2], maxY = this._box[3];
             ws.kind = 'aabb';
             ws.minX = minX; ws.minY = minY; ws.maxX = maxX; ws.maxY = maxY;
             ws.vertexCount = 4;

@@ -160,15 +160,16 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // Circles around the two masks' opaque texels that do not meet: no shared sample.
             a._updateBounds();
             b._updateBounds();
-            const dx = b._cx - a._cx, dy = b._cy - a._cy, rr = a._cr + b._cr;
+            const ca = a._box, cb = b._box; // circles: [.., .., .., .., cx, cy, r]
+            const dx = cb[4] - ca[4], dy = cb[5] - ca[5], rr = ca[6] + cb[6];
             const d2 = dx * dx + dy * dy;
             if (d2 > rr * rr) return;
             // The cell in the middle of the circles' lens, on the line of their centres: where
             // two touching sprites most likely overlap.
             const d = Math.sqrt(d2);
-            const f = d > 0 ? (a._cr + d - b._cr) / (2 * d) : 0;
-            lensK = Math.floor((a._cx + dx * f) * accuracy);
-            lensL = Math.floor((a._cy + dy * f) * accuracy);
+            const f = d > 0 ? (ca[6] + d - cb[6]) / (2 * d) : 0;
+            lensK = Math.floor((ca[4] + dx * f) * accuracy);
+            lensL = Math.floor((ca[5] + dy * f) * accuracy);
         }
         // Rasters already made, a shape, or two unit quarter turns (unrotated, unscaled sprites:
         // their rasters are zero-copy views of the masks): decided on rasters.
@@ -234,7 +235,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         // (whose half-diagonal is at most sqrt(2) times the bounding circle's radius, fresh since
         // the decision) plus a cell each side. Reserved at once, so the buffers do not grow in
         // steps as the slot serves other windows and colliders (each growth: four typed arrays).
-        const side = Math.ceil(2 * Math.SQRT2 * c._cr * acc) + 4;
+        const side = Math.ceil(2 * Math.SQRT2 * c._box[6] * acc) + 4; // (_box[6]: the circle's radius)
         if (side > 0 && side < 4096) slot.raster.reserve(((side + 31) >>> 5) * side, side);
         rasterizeMaskChecked(mask, c._t, acc, slot.raster, w);
         const o = d.win;

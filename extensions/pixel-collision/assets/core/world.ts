@@ -306,13 +306,14 @@ export class CollisionWorld<T = unknown> {
             // A pure translation shifts a mask's box: no need to recompute it from the mask. Each
             // shift is widened by about an ulp, so rounding never shrinks the box below the exact
             // one over many frames (a sample on the box's edge must stay a broad-phase candidate).
-            c._minX = widenDown(c._minX + dx); c._maxX = widenUp(c._maxX + dx);
-            c._minY = widenDown(c._minY + dy); c._maxY = widenUp(c._maxY + dy);
+            const box = c._box; // [minX, minY, maxX, maxY, cx, cy, r]
+            box[0] = widenDown(box[0] + dx); box[2] = widenUp(box[2] + dx);
+            box[1] = widenDown(box[1] + dy); box[3] = widenUp(box[3] + dy);
             // The bounding circle moves too; its radius grows by the rounding of the shift (half
             // an ulp of dx and dy, half an ulp of each new coordinate), so it never shrinks below
             // the true one.
-            c._cx += dx; c._cy += dy;
-            c._cr += (Math.abs(c._cx) + Math.abs(c._cy) + Math.abs(dx) + Math.abs(dy)) * 2.3e-16;
+            box[4] += dx; box[5] += dy;
+            box[6] += (Math.abs(box[4]) + Math.abs(box[5]) + Math.abs(dx) + Math.abs(dy)) * 2.3e-16;
             c._boundsStamp = c._stamp;
         }
         if (c._proxy >= 0 && !(c._pendingFlags & PENDING_DIRTY)) {
@@ -321,7 +322,7 @@ export class CollisionWorld<T = unknown> {
             // second pass was ~15 % of the step).
             if (c._ws === null) {
                 if (fresh) {
-                    this._broad.moveProxy(c._proxy, c._minX, c._minY, c._maxX, c._maxY);
+                    this._broad.moveProxy(c._proxy, c._box[0], c._box[1], c._box[2], c._box[3]);
                     return;
                 }
             } else if (c._boxReady && t.b === 0 && t.c === 0) {
@@ -541,7 +542,7 @@ export class CollisionWorld<T = unknown> {
         probe._updateBounds();
         if (!probe._solid) return null;
         const ids = this._ids;
-        this._broad.queryRect(probe._minX, probe._minY, probe._maxX, probe._maxY, ids);
+        this._broad.queryRect(probe._box[0], probe._box[1], probe._box[2], probe._box[3], ids);
         let best: Collider<T> | null = null;
         for (let i = 0; i < ids.count; i++) {
             const o = this._byProxy[ids.ids[i]] as Collider<T>;
@@ -605,7 +606,7 @@ export class CollisionWorld<T = unknown> {
                 c._proxy = -1;
                 this._insertProxy(c);
             } else {
-                this._broad.moveProxy(c._proxy, c._minX, c._minY, c._maxX, c._maxY);
+                this._broad.moveProxy(c._proxy, c._box[0], c._box[1], c._box[2], c._box[3]);
             }
         }
         this._dirtyCount = 0;
@@ -828,7 +829,7 @@ export class CollisionWorld<T = unknown> {
 
     private _insertProxy(c: Collider<T>): void {
         if (!c._solid) return;
-        const p = this._broad.createProxy(c._minX, c._minY, c._maxX, c._maxY, c.id);
+        const p = this._broad.createProxy(c._box[0], c._box[1], c._box[2], c._box[3], c.id);
         c._proxy = p;
         this._byProxy[p] = c;
     }
