@@ -67,6 +67,8 @@ export class Collider<T = unknown> {
     /** @internal */ _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /** @internal Broad-phase proxy, -1 when not in the broad phase. */ _proxy = -1;
     /** @internal Bumped whenever the transform changes. */ _stamp = 0;
+    /** @internal Set by the world that owns it. */ _world: unknown = null;
+    /** @internal Pending state while the world steps. */ _pendingFlags = 0;
     /** @internal Stamp the bounds / world shape were computed for. */ _boundsStamp = -1;
     /**
      * @internal The world AABB (closed) `[minX, minY, maxX, maxY]`, then for a mask the world
@@ -89,11 +91,9 @@ export class Collider<T = unknown> {
      * contact details only (created on first use; `_raster` never returns it).
      */
     _clipped: ClippedRaster | null = null;
-    /** @internal Pending state while the world steps. */ _pendingFlags = 0;
     /** @internal */ _pendingT: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     /** @internal */ _pendingEnabled = true;
     /** @internal Shape queued by `setShape` during a step. */ _pendingShape: ColliderShape | null = null;
-    /** @internal Set by the world that owns it. */ _world: unknown = null;
     /** @internal Local corners `[x0, y0, x1, y1]` of a box shape, or `[radius, offsetX, offsetY]` of a circle, once validated. */
     _local: Float64Array = NO_LOCAL;
     /** @internal `_local` holds the box's corners (validated by its first world build; fast path). */ _boxReady = false;

@@ -90,6 +90,52 @@ const NEXT = new Float64Array(6);
 @disallowMultiple
 @help('https://github.com/pixel-collision/pixel-collision#five-minute-guide')
 export class PixelCollider extends Component {
+    // Per-frame state ---------------------------------------------------------------------------
+    // Declared first, so these fields sit together in the object, right after the engine's
+    // Component fields: the system reads them for every collider every frame, and fields spread
+    // over the object cost a cache line each.
+    /** @internal The core collider while enabled (userData = this). */
+    _core: Collider<PixelCollider> | null = null;
+    /** @internal True while the core collider is enabled in the world (usable this frame). */
+    _live = false;
+    /** @internal Current shape definition (core), its local space and the local→world map. */
+    _def: ColliderShape | null = null;
+    /** @internal */ _space = SPACE_NODE;
+    /**
+     * The texel -> node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts
+     * quadToLocal), then the last computed local -> world transform `[a, b, c, d, tx, ty]`
+     * (identity before the first). Per frame the transform lives here only: one small block of
+     * memory, no object of six boxed numbers written and read back.
+     */
+    /** @internal */ readonly _state = new Float64Array([1, -1, 0, 0, 1, 0, 0, 1, 0, 0]);
+    /** @internal `_t` changed since the system last handed it to the world. */
+    _tPending = true;
+    /** @internal ...and only its translation changed (`_state[8]`, `_state[9]`). */
+    _tShift = false;
+    /** @internal The content box or anchor may have changed: re-read the transform and its texel -> local map. */
+    _geomDirty = true;
+    /** @internal The node may have moved after the last step (after its flags are cleared): re-read the transform. */
+    _moveDirty = false;
+    /** @internal Set by the system: the core collider must be rebuilt from the component. */
+    _shapeDirty = true;
+    /** @internal True when an edit must reach the world this frame. */
+    _maskEdited = false;
+    /** True until `_local` is computed (set with every shape rebuild). */
+    private _localDirty = true;
+    /** @internal */ _filterDirty = true;
+    /** @internal */ _accuracyDirty = true;
+    // What the shape was built from (compared every frame; no events needed).
+    private _sprite: Sprite | null = null;
+    private _ui: UITransform | null = null;
+    private _frame: SpriteFrame | null = null;
+    private _trim = true;
+    private _type = 0;
+    /**
+     * @internal Touching pairs, listeners and node (links.ts). The system keeps a reference when
+     * the collider is disabled: the engine clears a destroyed component's fields (this one too).
+     */
+    _links: ColliderLinks | null = new ColliderLinks();
+
     // Serialized fields ------------------------------------------------------------------------
     @property private _shape = PixelShape.PIXELS;
     @property private _alphaThreshold = 0;
@@ -193,24 +239,6 @@ export class PixelCollider extends Component {
     // Runtime state --------------------------------------------------------------------------
     private _categoryBits = 1;
     private _maskBits = 1;
-    /** @internal The core collider while enabled (userData = this). */
-    _core: Collider<PixelCollider> | null = null;
-    /** @internal Set by the system: the core collider must be rebuilt from the component. */
-    _shapeDirty = true;
-    /** @internal */ _filterDirty = true;
-    /** @internal */ _accuracyDirty = true;
-    /** @internal True while the core collider is enabled in the world (usable this frame). */
-    _live = false;
-    /** @internal Current shape definition (core), its local space and the local→world map. */
-    _def: ColliderShape | null = null;
-    /** @internal */ _space = SPACE_NODE;
-    /**
-     * The texel -> node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts
-     * quadToLocal), then the last computed local -> world transform `[a, b, c, d, tx, ty]`
-     * (identity before the first). Per frame the transform lives here only: one small block of
-     * memory, no object of six boxed numbers written and read back.
-     */
-    /** @internal */ readonly _state = new Float64Array([1, -1, 0, 0, 1, 0, 0, 1, 0, 0]);
     private readonly _tOut: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
 
     /** @internal The last computed local -> world map (an object reused by every call). */
@@ -224,21 +252,10 @@ export class PixelCollider extends Component {
         out.a = st[4]; out.b = st[5]; out.c = st[6]; out.d = st[7]; out.tx = st[8]; out.ty = st[9];
         return out;
     }
-    /** @internal `_t` changed since the system last handed it to the world. */
-    _tPending = true;
-    /** @internal ...and only its translation changed (`_state[8]`, `_state[9]`). */
-    _tShift = false;
-    /** True until `_local` is computed (set with every shape rebuild). */
-    private _localDirty = true;
     /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
     _entry: MaskEntry | null = null;
     /** @internal */ _ownMask: BitMask | null = null;
-    // What the shape was built from (compared every frame; no events needed).
-    private _sprite: Sprite | null = null;
-    private _ui: UITransform | null = null;
-    private _frame: SpriteFrame | null = null;
-    private _trim = true;
-    private _type = 0;
+    // The content box and anchor the shape was built from.
     private _cw = NaN;
     private _ch = NaN;
     private _ax = NaN;
@@ -246,15 +263,6 @@ export class PixelCollider extends Component {
     private _libraryLoaded = false;
     private _maskSource: PixelMaskOrigin = 'unbuilt';
     private _maskReason: PixelMaskReason = '';
-    /** @internal The content box or anchor may have changed: re-read the transform and its texel -> local map. */
-    _geomDirty = true;
-    /** @internal The node may have moved after the last step (after its flags are cleared): re-read the transform. */
-    _moveDirty = false;
-    /**
-     * @internal Touching pairs, listeners and node (links.ts). The system keeps a reference when
-     * the collider is disabled: the engine clears a destroyed component's fields (this one too).
-     */
-    _links: ColliderLinks | null = new ColliderLinks();
 
     /** What this collider is (Box2D `categoryBits`; default: its group's bit). */
     get categoryBits(): number { return this._categoryBits; }
@@ -410,8 +418,6 @@ export class PixelCollider extends Component {
         return this._def && this._live ? shapeOutline(this._def, this._t, out) : 0;
     }
 
-    /** @internal True when an edit must reach the world this frame. */
-    _maskEdited = false;
 
     // Lifecycle -------------------------------------------------------------------------------
 
