@@ -389,6 +389,41 @@ describe('AUTO colliders', () => {
         expect(system().gpuStatus).toBe('idle');
     });
 
+    test('a step in which no pair can be heavy looks at no pair for the GPU; growing a sprite or the accuracy makes it look again', () => {
+        const narrow = () => (system() as unknown as { _narrow: { mayBeHeavy: boolean } })._narrow;
+        // 64² disc: 4,096 texels, a quarter of the AUTO rule's cells at accuracy 1.
+        const a = sprite('A', frame(disc(64)), { x: 0, angle: 30 });
+        const b = sprite('B', frame(disc(12)), { x: 20, angle: 10 });
+        tick();
+        expect(narrow().mayBeHeavy).toBe(false);
+        // A partner's accuracy 2 samples the pair at 2: 4,096 x 4 cells, the rule's threshold.
+        b.collider.accuracy = 2;
+        tick();
+        expect(64 * 64 * 4).toBe(AUTO_GPU_MIN_CELLS);
+        expect(narrow().mayBeHeavy).toBe(true);
+        b.collider.accuracy = 1;
+        tick();
+        expect(narrow().mayBeHeavy).toBe(false);
+        // Scaled 2x: 4x the cells.
+        a.node.setScale(2, 2, 1);
+        tick();
+        expect(narrow().mayBeHeavy).toBe(true);
+    });
+
+    test('a boss that grows into the rule turns the GPU path on although the steps before looked at no pair', () => {
+        const { boss } = bossAndBullets(AUTO_GPU_MIN_PAIRS);
+        boss.setScale(0.4, 0.4, 1); // 128² x 0.16: about 2,600 cells, light
+        tick();
+        tick();
+        expect(factoryCalls).toBe(0);
+        expect((system() as unknown as { _narrow: { mayBeHeavy: boolean } })._narrow.mayBeHeavy).toBe(false);
+        boss.setScale(1, 1, 1);
+        tick();
+        tick();
+        expect(factoryCalls).toBe(1);
+        expect(system().gpuStatus).toBe('active');
+    });
+
     test('an upright boss keeps its pairs on the CPU (it is read in place there)', () => {
         const { boss } = bossAndBullets(AUTO_GPU_MIN_PAIRS + 2);
         boss.setRotationFromEuler(0, 0, 0);

@@ -10,7 +10,7 @@ import { PixelMasks } from './masks';
 import { nodePath, PixelCollisionEvent } from './events';
 import { cocosGpuSettings, createCocosGpuDevice } from './gpu/gpu-cocos-device';
 import type { GpuBackend } from './gpu/gpu-cocos-device';
-import { MODE_CPU, MODE_GPU, PixelNarrowPhase } from './gpu/gpu-narrow';
+import { MODE_CPU, PixelNarrowPhase } from './gpu/gpu-narrow';
 import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
@@ -103,6 +103,8 @@ export class CollisionSystem extends System {
     private _goneCount = 0;
     /** Some collider receives stay events (see _findStayReceivers). */
     private _anyStay = true;
+    /** Some usable collider's mode is GPU (found by _syncAll). */
+    private _anyGpuMode = false;
 
     private constructor() {
         super();
@@ -395,7 +397,25 @@ export class CollisionSystem extends System {
 
     private _syncAll(): void {
         const list = this._colliders;
-        for (let i = 0; i < list.length; i++) this._sync(list[i]);
+        // On the way, what the GPU narrow phase needs to know before it looks at any pair: whether
+        // a usable collider asks for the GPU, and whether any pair could be heavy enough for it
+        // (the most sample cells a mask covers, at the largest accuracy of any collider).
+        let gpu = false, cells = 0, acc = 0;
+        for (let i = 0; i < list.length; i++) {
+            const c = list[i];
+            this._sync(c);
+            if (!c._live) continue;
+            if (c._gpuMode) gpu = true;
+            const core = c._core;
+            if (core !== null && core.accuracy > acc) acc = core.accuracy;
+            if (c._texels > 0) {
+                const st = c._state;
+                const n = c._texels * Math.abs(st[4] * st[7] - st[5] * st[6]);
+                if (n > cells) cells = n;
+            }
+        }
+        this._anyGpuMode = gpu;
+        this._narrow.mayBeHeavy = cells * acc * acc >= this._narrow.autoMinCells;
     }
 
     /** Brings one collider's core state up to date; never throws. */
@@ -452,12 +472,9 @@ export class CollisionSystem extends System {
         this._anyStay = any;
     }
 
-    /** True when an enabled collider asks for the GPU (NarrowMode.GPU). */
+    /** True when an enabled collider asks for the GPU (NarrowMode.GPU), as of the last sync. */
     private _gpuWanted(): boolean {
-        if (this._narrow.setting === 'off') return false;
-        const list = this._colliders;
-        for (let i = 0; i < list.length; i++) if (list[i].mode === MODE_GPU && list[i]._live) return true;
-        return false;
+        return this._narrow.setting !== 'off' && this._anyGpuMode;
     }
 
     private _warnUnusable(c: PixelCollider): void {

@@ -124,6 +124,9 @@ export class PixelCollider extends Component {
     private _localDirty = true;
     /** @internal */ _filterDirty = true;
     /** @internal */ _accuracyDirty = true;
+    /** @internal As of the last shape rebuild: its mask's texels (0 for other shapes), and whether its mode is GPU. */
+    _texels = 0;
+    /** @internal */ _gpuMode = false;
     // What the shape was built from (compared every frame; no events needed).
     private _sprite: Sprite | null = null;
     private _ui: UITransform | null = null;
@@ -592,6 +595,8 @@ export class PixelCollider extends Component {
         }
         if (oldEntry) PixelMasks.release(oldEntry);
         this._def = def;
+        this._texels = def && def.kind === 'mask' ? def.mask.width * def.mask.height : 0;
+        this._gpuMode = this._mode === NarrowMode.GPU;
     }
 
     /** The PIXELS shape: the frame's mask in texel space, or a box (fallbacks, BOUNDS mode). */

@@ -140,6 +140,13 @@ export class PixelNarrowPhase implements NarrowPhase {
     readonly cpu = new CpuNarrowPhase();
     /** Set by the system every step: an enabled collider has mode GPU. */
     explicitGpu = false;
+    /**
+     * False when no pair of this step can be heavy enough for the GPU in AUTO mode (the system
+     * says so from what it synced: the most sample cells any mask covers, at the largest accuracy
+     * of any collider, below {@link autoMinCells}). Then, with no GPU collider and the GPU path
+     * off, the step looks at no pair to choose. True (look at every pair) unless told.
+     */
+    mayBeHeavy = true;
     /** AUTO rule parameters (see the file notes). */
     autoMinCells = AUTO_GPU_MIN_CELLS;
     autoMaxTileCells = AUTO_GPU_MAX_TILE_CELLS;
@@ -275,6 +282,8 @@ export class PixelNarrowPhase implements NarrowPhase {
      */
     private _select(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array): boolean {
         if (this._setting === 'off' || this._unavailable !== null) return false;
+        // No pair could want the GPU, and it is not running: every pair stays on the CPU.
+        if (!this.explicitGpu && !this.mayBeHeavy && !this._active) return false;
         if (this._want.length < count) this._want = new Uint8Array(Math.max(count, 2 * this._want.length));
         const want = this._want;
         // AUTO pairs use the GPU only in 'nextFrame' mode (the file notes).
