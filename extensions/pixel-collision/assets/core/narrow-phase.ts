@@ -155,42 +155,30 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         out.accuracy = accuracy;
         let hit: boolean;
         let windowed = false;
-        let lensK = 0, lensL = 0;
         if (sa.kind === 'mask' && sb.kind === 'mask') {
             // Circles around the two masks' opaque texels that do not meet: no shared sample.
             a._updateBounds();
             b._updateBounds();
             const ca = a._box, cb = b._box; // circles: [.., .., .., .., cx, cy, r]
             const dx = cb[4] - ca[4], dy = cb[5] - ca[5], rr = ca[6] + cb[6];
-            const d2 = dx * dx + dy * dy;
-            if (d2 > rr * rr) return;
-            // The cell in the middle of the circles' lens, on the line of their centres: where
-            // two touching sprites most likely overlap.
-            const d = Math.sqrt(d2);
-            const f = d > 0 ? (ca[6] + d - cb[6]) / (2 * d) : 0;
-            lensK = Math.floor((ca[4] + dx * f) * accuracy);
-            lensL = Math.floor((ca[5] + dy * f) * accuracy);
+            if (dx * dx + dy * dy > rr * rr) return;
         }
         // Rasters already made, a shape, or two unit quarter turns (unrotated, unscaled sprites:
         // their rasters are zero-copy views of the masks): decided on rasters.
         if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
-        } else {
+        } else if (DETAIL_PATHS.lens && !this._collect && lensCellShared(a, b, sa.mask, sb.mask, accuracy)) {
             // (Both masks: their bounds are up to date since the circle test.)
+            // A shared sample at the middle of the circles' lens decides the pair with no window
+            // at all: no details were read since the last step, so none is collected now, and
+            // the details (if they are read) find their window when they are computed.
+            hit = true;
+        } else {
             // Where the details will need cells is decided on the tighter window (octagons): its
             // probes and scan also cost less than the boxes' window saves in them.
             windowed = DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy));
-            if (DETAIL_PATHS.lens && !this._collect && lensK === lensK && lensL === lensL && Math.abs(lensK) < 0x40000000 && Math.abs(lensL) < 0x40000000
-                && masksShareCell(sa.mask, a._t, sb.mask, b._t, accuracy, lensK, lensL)) {
-                // A shared sample at the lens's middle decides the pair with no window at all:
-                // no details were read since the last step, so none is collected now, and the
-                // details (if they are read) find their window when they are computed.
-                hit = true;
-                windowed = false;
-            } else {
-                hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy, WIN, windowed);
-            }
+            hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy, WIN, windowed);
         }
         if (!hit) return;
         out.hit = true;
@@ -420,6 +408,22 @@ export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true
 /** Whether collider `c`'s whole raster at `acc` costs nothing to use: cached, or a zero-copy view. */
 function wholeAtHand(c: Collider<any>, acc: number): boolean {
     return c._hasRaster(acc) || isUnitQuarterTurn(c._t, acc);
+}
+
+/**
+ * Whether the cell in the middle of the lens of two masks' bounding circles (on the line of their
+ * centres: where two touching sprites most likely overlap) is a sample of both (exact). Bounds
+ * (and circles) must be up to date.
+ */
+function lensCellShared(a: Collider<any>, b: Collider<any>, ma: BitMask, mb: BitMask, acc: number): boolean {
+    const ca = a._box, cb = b._box; // circles: [.., .., .., .., cx, cy, r]
+    const dx = cb[4] - ca[4], dy = cb[5] - ca[5];
+    const d = Math.sqrt(dx * dx + dy * dy);
+    const f = d > 0 ? (ca[6] + d - cb[6]) / (2 * d) : 0;
+    const k = Math.floor((ca[4] + dx * f) * acc), l = Math.floor((ca[5] + dy * f) * acc);
+    // (NaN or far out: no answer here; the window decides.)
+    if (!(Math.abs(k) < 0x40000000 && Math.abs(l) < 0x40000000)) return false;
+    return masksShareCell(ma, a._t, mb, b._t, acc, k, l);
 }
 
 /** Grows `w` to contain `by`. */
