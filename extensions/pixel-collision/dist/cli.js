@@ -3815,7 +3815,6 @@ function expansionSign(h, n) {
 }
 
 // extensions/pixel-collision/assets/core/rasterize.ts
-var TWO_522 = 2 ** 52;
 var MAPPER = new SampleMapper();
 var CELL_BOX = new Float64Array(4);
 var PASS = new Float64Array(26);

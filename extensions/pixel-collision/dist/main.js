@@ -3862,7 +3862,7 @@ var init_sampling = __esm({
 });
 
 // extensions/pixel-collision/assets/core/rasterize.ts
-var TWO_522, MAPPER, CELL_BOX, PASS, ITEMS, MAX_RASTER_CELLS;
+var MAPPER, CELL_BOX, PASS, ITEMS, MAX_RASTER_CELLS;
 var init_rasterize = __esm({
   "extensions/pixel-collision/assets/core/rasterize.ts"() {
     "use strict";
@@ -3870,7 +3870,6 @@ var init_rasterize = __esm({
     init_exact();
     init_rows();
     init_sampling();
-    TWO_522 = 2 ** 52;
     MAPPER = new SampleMapper();
     CELL_BOX = new Float64Array(4);
     PASS = new Float64Array(26);

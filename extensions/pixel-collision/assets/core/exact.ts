@@ -3,7 +3,8 @@ import type { Affine2D } from './affine';
 // Constants and scratch of the exact arithmetic (below the class), declared before any code that
 // reads them. No BigInt anywhere: this module must load on ES2015 engines.
 
-const TWO_52 = 4503599627370496;
+/** 2^52: above it every double is an integer. */
+export const TWO_52 = 4503599627370496;
 /** 2^53: the exact floors saturate at +-LIMIT. */
 const LIMIT = 9007199254740992;
 /** Largest accepted |k|, |l| of a sample (2k must not overflow; far beyond any real grid). */

@@ -1,9 +1,7 @@
 import { assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import type { BitMask } from './bitmask';
-import { SampleMapper, floorHalfMinus } from './exact';
-
-const TWO_52 = 2 ** 52;
+import { SampleMapper, floorHalfMinus, TWO_52 } from './exact';
 import { WorldRaster } from './raster';
 import { RUN_STRIDE, UNKNOWN_RUNS } from './rows';
 import { checkAccuracy } from './sampling';
