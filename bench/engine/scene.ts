@@ -278,7 +278,14 @@ export default async function main(h: any) {
     recording = true;
     console.log('[bench] recording');
     const detail: number[] = [];
+    const abOf: number[] = [];
     for (let f = 0; f < FRAMES; f++) {
+        if (G.AB) {
+            // Blocks of 5 frames in Thue-Morse order (0110 1001 ...): no period, trends cancel.
+            let k = Math.floor(f / 5), bits = 0;
+            while (k) { bits ^= k & 1; k >>>= 1; }
+            G.__pcAB = bits; abOf.push(bits);
+        }
         detailMs = 0;
         for (const k in cur) cur[k] = 0;
         await h.frames(1);
@@ -300,6 +307,15 @@ export default async function main(h: any) {
         contacts: sys.colliders.reduce((a, c) => a + c.contactCount, 0) / 2,
         checksum: stats.sumCount,
     };
+    if (G.AB) {
+        const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+        const pick = (v: number) => tPixel.filter((_, i) => abOf[i] === v);
+        result.ab = { mean0: mean(pick(0)), mean1: mean(pick(1)), median0: median(pick(0)), median1: median(pick(1)) };
+        if (PROFILE) {
+            result.abProfile = {} as Record<string, number[]>;
+            for (const k in prof) result.abProfile[k] = [mean(prof[k].filter((_, i) => abOf[i] === 0)), mean(prof[k].filter((_, i) => abOf[i] === 1))];
+        }
+    }
     if (precise) {
         // Probe: does usedJSHeapSize see an allocation made inside a call? (1,000 small objects)
         const m0 = used();

@@ -4267,7 +4267,7 @@ function sweepPairs(B, order, end, out) {
     const p = order[i >> 2];
     for (let j = i + 4; j < end; j += 4) {
       if (B[j] > hiX) break;
-      if (B[j + 1] > hiY || B[j + 3] < loY) continue;
+      if ((B[j + 1] <= hiY & B[j + 3] >= loY) === 0) continue;
       const q = order[j >> 2];
       if (c === cap) {
         out.count = np;
