@@ -100,11 +100,17 @@ describe('CollisionWorld: pairs equal brute force every frame, with enter/stay/e
             }
             for (let frame = 0; frame < 15; frame++) {
                 for (const c of live) {
-                    // setTransform, or setPosition (its per-frame fast path updates the broad
+                    // setTransform, setTransformAt (queued by id, applied in one pass at the
+                    // step; sometimes followed by a setPosition or a read of c.transform, which
+                    // apply it first), or setPosition (its per-frame fast path updates the broad
                     // phase at once for masks and unrotated boxes), sometimes twice in a frame.
                     const u = r();
-                    if (u < 0.4) world.setTransform(c, randomT());
-                    else if (u < 0.8) {
+                    if (u < 0.25) world.setTransform(c, randomT());
+                    else if (u < 0.5) {
+                        const t = r() < 0.5 ? randomT() : { ...c.transform, tx: c.transform.tx + r() * 6 - 3 };
+                        world.setTransformAt(c.id, new Float64Array([0, t.a, t.b, t.c, t.d, t.tx, t.ty]), 1);
+                        if (r() < 0.2) world.setPosition(c, c.transform.tx + r() * 2 - 1, c.transform.ty);
+                    } else if (u < 0.8) {
                         world.setPosition(c, c.transform.tx + r() * 8 - 4, c.transform.ty + r() * 8 - 4);
                         if (r() < 0.2) world.setPosition(c, c.transform.tx + r() * 2 - 1, c.transform.ty);
                     }
@@ -397,6 +403,110 @@ describe('bad input', () => {
         const w = new CollisionWorld();
         expect(() => w.add({ shape: { kind: 'box', width: 2, height: 2 }, categoryBits: -1 })).toThrow(/categoryBits/);
         expect(() => w.add({ shape: { kind: 'hexagon' } as unknown as ColliderShape })).toThrow(/unknown shape kind/);
+    });
+});
+
+describe('setTransformAt: transforms by id, applied in one pass', () => {
+    const t6 = (t: { a: number; b: number; c: number; d: number; tx: number; ty: number }) => new Float64Array([t.a, t.b, t.c, t.d, t.tx, t.ty]);
+    it('gives the same events and contacts as setTransform, turning and only moving', () => {
+        const masks = [blob(24, 20, rng(3)), disc(16, 16)];
+        const play = (byId: boolean) => {
+            const r = rng(77);
+            const world = new CollisionWorld();
+            const log: string[] = [];
+            const on = (kind: string) => (a: Collider, b: Collider, c: Contact) => log.push(`${kind} ${a.id}-${b.id} ${c.count} ${c.normalX.toFixed(9)}`);
+            world.addListener({ onEnter: on('enter'), onStay: on('stay'), onEnd: (a, b) => log.push(`end ${a.id}-${b.id}`) });
+            const cs = Array.from({ length: 16 }, (_, i) => world.add({ shape: { kind: 'mask', mask: masks[i % 2] }, transform: affine(1, 0, 0, 1, r() * 80, r() * 80) }));
+            const pos = cs.map((c) => [c.transform.tx, c.transform.ty, 0]);
+            for (let f = 0; f < 40; f++) {
+                cs.forEach((c, i) => {
+                    pos[i][0] += r() * 4 - 2; pos[i][1] += r() * 4 - 2;
+                    if (i % 2 === 0) pos[i][2] += 0.05 + r() * 0.05; // half turn, half only move
+                    const t = affineFromTRS(affine(1, 0, 0, 1, 0, 0), pos[i][0], pos[i][1], pos[i][2], 1, 1);
+                    if (byId) world.setTransformAt(c.id, t6(t), 0);
+                    else world.setTransform(c, t);
+                });
+                world.step();
+            }
+            return log;
+        };
+        const a = play(false), b = play(true);
+        expect(a.length).toBeGreaterThan(100);
+        expect(b).toEqual(a);
+    });
+
+    it('is applied before anything reads the collider: transform, bounds, queries, setPosition', () => {
+        const world = new CollisionWorld();
+        const c = world.add({ shape: { kind: 'box', width: 4, height: 4 } });
+        world.setTransformAt(c.id, t6(affine(1, 0, 0, 1, 10, 20)), 0);
+        expect(c.transform.tx).toBe(10);
+        world.setTransformAt(c.id, t6(affine(1, 0, 0, 1, 30, 40)), 0);
+        expect(c.getBounds({ minX: 0, minY: 0, maxX: 0, maxY: 0 })).toEqual({ minX: 28, minY: 38, maxX: 32, maxY: 42 });
+        world.setTransformAt(c.id, t6(affine(0, 1, -1, 0, 50, 60)), 0);
+        expect(world.queryPoint(50.5, 60.5, [])).toBe(1);
+        // A later setPosition keeps the queued turn and moves it: calls apply in their order.
+        world.setTransformAt(c.id, t6(affine(-1, 0, 0, -1, 0, 0)), 0);
+        world.setPosition(c, 5, 6);
+        expect({ ...c.transform }).toEqual({ a: -1, b: 0, c: 0, d: -1, tx: 5, ty: 6 });
+    });
+
+    it('a removed collider\'s queued transform is dropped, also when its id is given to another', () => {
+        const world = new CollisionWorld();
+        const c = world.add({ shape: { kind: 'box', width: 4, height: 4 } });
+        const id = c.id;
+        world.setTransformAt(id, t6(affine(1, 0, 0, 1, 100, 100)), 0);
+        world.remove(c);
+        const d = world.add({ shape: { kind: 'box', width: 4, height: 4 }, transform: affine(1, 0, 0, 1, 7, 8) });
+        expect(d.id).toBe(id);
+        world.step();
+        expect(d.transform.tx).toBe(7);
+        world.setTransformAt(id, t6(affine(1, 0, 0, 1, 9, 9)), 0);
+        world.step();
+        expect(d.transform.tx).toBe(9);
+    });
+
+    it('inside a callback it is deferred to the end of the step, like setTransform', () => {
+        const world = new CollisionWorld();
+        const a = world.add({ shape: { kind: 'box', width: 4, height: 4 } });
+        const b = world.add({ shape: { kind: 'box', width: 4, height: 4 }, transform: affine(1, 0, 0, 1, 1, 0) });
+        let txInCallback = NaN;
+        world.addListener({ onEnter: () => { world.setTransformAt(b.id, t6(affine(1, 0, 0, 1, 50, 0)), 0); txInCallback = b.transform.tx; } });
+        world.step();
+        expect(txInCallback).toBe(1);
+        expect(b.transform.tx).toBe(50);
+    });
+
+    it('refuses unknown ids and bad transforms with a message that says what to do', () => {
+        const world = new CollisionWorld();
+        const c = world.add({ shape: { kind: 'box', width: 4, height: 4 } });
+        expect(() => world.setTransformAt(5, t6(affine(1, 0, 0, 1, 0, 0)), 0)).toThrow(/no collider has id 5/);
+        expect(() => world.setTransformAt(-1, t6(affine(1, 0, 0, 1, 0, 0)), 0)).toThrow(/no collider has id -1/);
+        expect(() => world.setTransformAt(c.id, t6(affine(1, 0, 0, 1, NaN, 0)), 0)).toThrow(/NaN or infinite/);
+        expect(() => world.setTransformAt(c.id, t6(affine(0, 0, 0, 1, 0, 0)), 0)).toThrow(/not invertible/);
+        world.remove(c);
+        expect(() => world.setTransformAt(0, t6(affine(1, 0, 0, 1, 0, 0)), 0)).toThrow(/was removed/);
+    });
+
+    it('allocates nothing per step after warm-up (1,000 turning colliders)', () => {
+        const world = new CollisionWorld();
+        const mask = blob(24, 24, rng(5));
+        const r = rng(9);
+        const cs = Array.from({ length: 1000 }, () => world.add({ shape: { kind: 'mask', mask }, transform: affine(1, 0, 0, 1, r() * 700, r() * 700) }));
+        const m = new Float64Array(6);
+        const frame = (f: number) => {
+            cs.forEach((c, i) => {
+                const t = affineFromTRS(affine(1, 0, 0, 1, 0, 0), (i * 37) % 700 + f, (i * 91) % 700, f * 0.03 + i, 1, 1);
+                m[0] = t.a; m[1] = t.b; m[2] = t.c; m[3] = t.d; m[4] = t.tx; m[5] = t.ty;
+                world.setTransformAt(c.id, m, 0);
+            });
+            world.step();
+        };
+        for (let f = 0; f < 10; f++) frame(f);
+        const internals = world as unknown as Record<string, { length: number }>;
+        const sizes = () => ['_queued', '_queuedIds', '_queuedT', '_dirty', '_keys'].map((k) => internals[k].length);
+        const before = sizes();
+        for (let f = 10; f < 40; f++) frame(f);
+        expect(sizes()).toEqual(before);
     });
 });
 

@@ -49,6 +49,11 @@ export interface ColliderOptions<T = unknown> {
     userData?: T;
 }
 
+/** The world's side of `setTransformAt`: transforms given by id wait there until applied. */
+interface TransformQueue {
+    applyTransforms(): void;
+}
+
 /**
  * One collider of a {@link CollisionWorld}. Create it with `world.add(...)`; change it through
  * its setters (they are deferred while the world is stepping, see {@link CollisionWorld}).
@@ -151,6 +156,7 @@ export class Collider<T = unknown> {
 
     /** The current local-to-world transform (do not mutate; use {@link setTransform}). */
     get transform(): Readonly<Affine2D> {
+        if (this._world !== null) (this._world as TransformQueue).applyTransforms();
         return this._t;
     }
 
@@ -172,6 +178,7 @@ export class Collider<T = unknown> {
 
     /** World AABB of what the collider covers (closed), valid after the last change. */
     getBounds<B extends { minX: number; minY: number; maxX: number; maxY: number }>(out: B): B {
+        if (this._world !== null) (this._world as TransformQueue).applyTransforms();
         this._updateBounds();
         out.minX = this._box[0]; out.minY = this._box[1]; out.maxX = this._box[2]; out.maxY = this._box[3];
         return out;

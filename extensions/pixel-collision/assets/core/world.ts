@@ -126,6 +126,15 @@ export class CollisionWorld<T = unknown> {
     private _byProxy: (Collider<T> | null)[] = [];
     private _freeIds: number[] = [];
     private _count = 0;
+    /**
+     * Transforms handed over by id ({@link setTransformAt}), 6 numbers an id, applied in one pass
+     * when the world next steps or answers a query. `_queued[id]`: 0 none, 1 waiting, 2 dropped
+     * (the collider was removed, or set directly since) but still in `_queuedIds`.
+     */
+    private _queuedT = new Float64Array(0);
+    private _queued = new Uint8Array(0);
+    private _queuedIds = new Int32Array(0);
+    private _queuedCount = 0;
     /** Colliders whose transform changed since the last step. */
     private _dirty: Collider<T>[] = [];
     private _dirtyCount = 0;
@@ -249,6 +258,7 @@ export class CollisionWorld<T = unknown> {
     /** Enables or disables a collider (a disabled one ends its pairs and answers no query). */
     setEnabled(c: Collider<T>, enabled: boolean): void {
         this._check(c, 'setEnabled');
+        if (this._queuedCount !== 0) this.applyTransforms();
         if (this._stepping) {
             c._pendingEnabled = !!enabled;
             this._defer(OP_ENABLE, c);
@@ -261,6 +271,7 @@ export class CollisionWorld<T = unknown> {
     setTransform(c: Collider<T>, t: Readonly<Affine2D>): void {
         this._check(c, 'setTransform');
         assertInvertible(t, 'transform');
+        if (this._queuedCount !== 0) this.applyTransforms();
         if (this._stepping) {
             copyT(c._pendingT, t);
             this._defer(OP_TRANSFORM, c);
@@ -268,6 +279,81 @@ export class CollisionWorld<T = unknown> {
         }
         copyT(c._t, t);
         this._moved(c);
+    }
+
+    /**
+     * {@link setTransform} for the collider with id `id`, from `m[offset..offset + 5]` =
+     * `a, b, c, d, tx, ty`, without reading the collider: the numbers are checked and kept, and
+     * applied to the collider in one pass when the world next steps or answers a query (or
+     * {@link applyTransforms} is called). For callers that move many colliders each frame and
+     * keep their transforms in typed arrays: the collider objects are then touched once, in that
+     * pass, close together in time, instead of once by the caller and again by the step.
+     * `collider.transform` and `collider.getBounds` show the new transform after that pass.
+     */
+    setTransformAt(id: number, m: Float64Array, offset: number): void {
+        const c = id >= 0 ? this._byId[id] : undefined;
+        if (c === undefined || c === null) {
+            throw new Error(`setTransformAt: no collider has id ${String(id)} in this world (it was never added, or was removed).`);
+        }
+        const a = m[offset], b = m[offset + 1], cc = m[offset + 2], d = m[offset + 3], tx = m[offset + 4], ty = m[offset + 5];
+        const det = a * d - b * cc;
+        if (!(det !== 0 && Number.isFinite(det) && Number.isFinite(1 / det) && Number.isFinite(tx) && Number.isFinite(ty)
+            && Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(cc) && Number.isFinite(d))) {
+            assertInvertible({ a, b, c: cc, d, tx, ty }, 'transform'); // its messages
+        }
+        if (this._stepping) {
+            this.setTransform(c, { a, b, c: cc, d, tx, ty });
+            return;
+        }
+        if (this._queued.length <= id) this._growQueue(this._byId.length);
+        const o = 6 * id, q = this._queuedT;
+        q[o] = a; q[o + 1] = b; q[o + 2] = cc; q[o + 3] = d; q[o + 4] = tx; q[o + 5] = ty;
+        if (this._queued[id] === 0) this._queuedIds[this._queuedCount++] = id;
+        this._queued[id] = 1;
+    }
+
+    /** Applies the transforms given by {@link setTransformAt} since the last step or query. */
+    applyTransforms(): void {
+        const n = this._queuedCount;
+        if (n === 0) return;
+        this._queuedCount = 0;
+        const ids = this._queuedIds, queued = this._queued, q = this._queuedT, byId = this._byId;
+        for (let i = 0; i < n; i++) {
+            const id = ids[i];
+            const state = queued[id];
+            queued[id] = 0;
+            if (state !== 1) continue;
+            const c = byId[id] as Collider<T>;
+            const o = 6 * id;
+            const t = c._t;
+            const a = q[o], b = q[o + 1], cc = q[o + 2], d = q[o + 3];
+            if (a === t.a && b === t.b && cc === t.c && d === t.d) {
+                this._moveTo(c, q, o + 4);
+                continue;
+            }
+            t.a = a; t.b = b; t.c = cc; t.d = d; t.tx = q[o + 4]; t.ty = q[o + 5];
+            c._stamp++;
+            if (c._ws === null && c._proxy >= 0 && !(c._pendingFlags & PENDING_DIRTY)) {
+                // A mask nothing else changed (same solidity): its new box now, while at hand.
+                c._updateBounds();
+                const box = c._box;
+                this._broad.moveProxy(c._proxy, box[0], box[1], box[2], box[3]);
+            } else {
+                this._markDirty(c);
+            }
+        }
+    }
+
+    private _growQueue(need: number): void {
+        const cap = Math.max(need, 2 * this._queued.length, 64);
+        const q = new Uint8Array(cap); q.set(this._queued); this._queued = q;
+        const ids = new Int32Array(cap); ids.set(this._queuedIds); this._queuedIds = ids;
+        const t = new Float64Array(6 * cap); t.set(this._queuedT); this._queuedT = t;
+    }
+
+    /** A removed collider's queued transform is dropped (its id may be given to another). */
+    private _dropQueued(c: Collider<T>): void {
+        if (c.id < this._queued.length && this._queued[c.id] === 1) this._queued[c.id] = 2;
     }
 
     /** Moves a collider: sets the transform's translation only. */
@@ -287,6 +373,7 @@ export class CollisionWorld<T = unknown> {
         if (!Number.isFinite(x) || !Number.isFinite(y)) {
             throw new RangeError(`setPosition: x and y must be finite numbers, got (${x}, ${y}). Check the node's position.`);
         }
+        if (this._queuedCount !== 0) this.applyTransforms();
         if (this._stepping) {
             if (!(c._pendingFlags & PENDING_T)) copyT(c._pendingT, c._t);
             c._pendingT.tx = x;
@@ -295,6 +382,15 @@ export class CollisionWorld<T = unknown> {
             this._defer(OP_TRANSFORM, c);
             return;
         }
+        this._moveTo(c, m, offset);
+    }
+
+    /**
+     * setPosition's work (checked, not stepping) to `(m[offset], m[offset + 1])` (from a typed
+     * array: no number is boxed where the call is not inlined).
+     */
+    private _moveTo(c: Collider<T>, m: Float64Array, offset: number): void {
+        const x = m[offset], y = m[offset + 1];
         const t = c._t;
         const dx = x - t.tx, dy = y - t.ty;
         if (dx === 0 && dy === 0) return;
@@ -348,6 +444,7 @@ export class CollisionWorld<T = unknown> {
      */
     setShape(c: Collider<T>, shape: ColliderShape): void {
         this._check(c, 'setShape');
+        if (this._queuedCount !== 0) this.applyTransforms();
         if (this._stepping) {
             c._pendingShape = shape;
             this._defer(OP_SHAPE, c);
@@ -390,6 +487,8 @@ export class CollisionWorld<T = unknown> {
         this._freeIds.length = 0;
         this._count = 0;
         this._dirtyCount = 0;
+        this._queuedCount = 0;
+        this._queued.fill(0);
         this._broad.clear();
         this._prevCount = 0;
         for (let i = 0; i < this._prevA.length; i++) { this._prevA[i] = null; this._prevB[i] = null; }
@@ -565,6 +664,7 @@ export class CollisionWorld<T = unknown> {
      */
     sweep(c: Collider<T>, dx: number, dy: number, out: SweepHit<T>): boolean {
         this._check(c, 'sweep');
+        if (this._queuedCount !== 0) this.applyTransforms();
         if (!Number.isFinite(dx) || !Number.isFinite(dy)) throw new RangeError(`sweep: dx and dy must be finite numbers, got (${dx}, ${dy}).`);
         const steps = Math.max(1, Math.ceil(Math.max(Math.abs(dx), Math.abs(dy)) * c._accuracy));
         const t = SWEEP_T;
@@ -592,6 +692,7 @@ export class CollisionWorld<T = unknown> {
     // Step internals -------------------------------------------------------------------------
 
     private _refreshMoved(): void {
+        if (this._queuedCount !== 0) this.applyTransforms();
         const dirty = this._dirty;
         for (let i = 0; i < this._dirtyCount; i++) {
             const c = dirty[i];
@@ -840,6 +941,7 @@ export class CollisionWorld<T = unknown> {
             this._byProxy[c._proxy] = null;
             c._proxy = -1;
         }
+        this._dropQueued(c);
         this._byId[c.id] = null;
         this._pushFreeId(c.id);
         this._count--;

@@ -389,6 +389,7 @@ export class CollisionSystem extends System {
             }
             this.world.remove(c._core);
             c._core = null;
+            c._coreId = -1;
         }
         c._live = false;
     }
@@ -432,8 +433,10 @@ export class CollisionSystem extends System {
                     world.setEnabled(core, false);
                 }
             } else if (changed === 1 && core && c._live && c._tPending) {
-                if (c._tShift) world.setPositionFrom(core, c._state, 8);
-                else world.setTransform(core, c._transformInto(SYNC_T));
+                // By id, from the typed array: the world applies it in one pass at the step (or
+                // query) without this loop touching the core collider (a node that only moved
+                // is a shift of its box there).
+                world.setTransformAt(c._coreId, c._state, 4);
                 c._tPending = false;
             }
             if (!core && c._def && c._live) {
@@ -441,6 +444,7 @@ export class CollisionSystem extends System {
                     shape: c._def, transform: c._transformInto(SYNC_T), categoryBits: c.categoryBits, maskBits: c.maskBits,
                     accuracy: c._effectiveAccuracy(this._accuracy), userData: c,
                 });
+                c._coreId = core.id;
                 c._filterDirty = c._accuracyDirty = false;
                 c._tPending = false;
             }
@@ -495,6 +499,7 @@ export class CollisionSystem extends System {
         if (!c.enabledInHierarchy) return null;
         if (this._colliders.indexOf(c) < 0) this._join(c);
         this._sync(c);
+        this.world.applyTransforms();
         return c._core && c._live ? c._core : null;
     }
 

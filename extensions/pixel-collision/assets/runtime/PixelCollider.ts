@@ -108,10 +108,9 @@ export class PixelCollider extends Component {
      * memory, no object of six boxed numbers written and read back.
      */
     /** @internal */ readonly _state = new Float64Array([1, -1, 0, 0, 1, 0, 0, 1, 0, 0]);
+    /** @internal The id of `_core` in the system's world (valid while `_core` is set). */ _coreId = -1;
     /** @internal `_t` changed since the system last handed it to the world. */
     _tPending = true;
-    /** @internal ...and only its translation changed (`_state[8]`, `_state[9]`). */
-    _tShift = false;
     /** @internal The content box or anchor may have changed: re-read the transform and its texel -> local map. */
     _geomDirty = true;
     /** @internal The node may have moved after the last step (after its flags are cleared): re-read the transform. */
@@ -696,9 +695,6 @@ export class PixelCollider extends Component {
             a = m.m00; b = m.m01; c = m.m04; d = m.m05; tx = m.m12; ty = m.m13;
         }
         if (a !== st[4] || b !== st[5] || c !== st[6] || d !== st[7] || tx !== st[8] || ty !== st[9]) {
-            // Only the translation changed since the world last had it: the system moves the
-            // world's collider (its box shifts) instead of setting a whole transform.
-            this._tShift = !this._tPending && a === st[4] && b === st[5] && c === st[6] && d === st[7];
             st[4] = a; st[5] = b; st[6] = c; st[7] = d; st[8] = tx; st[9] = ty;
             this._tPending = true;
         }
