@@ -156,9 +156,12 @@ export class ColliderLinks {
         const bit = typeBit(type);
         if (this._methodsDirty) this._findMethods();
         const methods = (this._methods & bit) !== 0;
-        const listened = (this.listenBits & bit) !== 0 && events !== null && events.hasEventListener(type);
+        // The bit alone decides, with no look-up per event: `listenBits` follows on / off (off
+        // recounts the listeners); a `once` listener that has fired leaves its bit set until the
+        // next recount, and the emit below then finds no one.
+        const listened = (this.listenBits & bit) !== 0 && events !== null;
         if (!listened && !methods) return;
-        const comps = node && node.isValid ? node.components : NO_COMPONENTS;
+        const comps = methods && node && node.isValid ? node.components : NO_COMPONENTS;
         // Which methods are registered as listeners too, decided before the listeners run (a
         // `once` listener is gone after it). Bits for the first 32 components; beyond, asked again.
         let twice = 0;
