@@ -129,7 +129,7 @@ export class CollisionWorld<T = unknown> {
     /**
      * Transforms handed over by id ({@link setTransformAt}), 6 numbers an id, applied in one pass
      * when the world next steps or answers a query. `_queued[id]`: 0 none, 1 waiting, 2 dropped
-     * (the collider was removed, or set directly since) but still in `_queuedIds`.
+     * (the collider was removed) but still in `_queuedIds`.
      */
     private _queuedT = new Float64Array(0);
     private _queued = new Uint8Array(0);
@@ -288,7 +288,8 @@ export class CollisionWorld<T = unknown> {
      * {@link applyTransforms} is called). For callers that move many colliders each frame and
      * keep their transforms in typed arrays: the collider objects are then touched once, in that
      * pass, close together in time, instead of once by the caller and again by the step.
-     * `collider.transform` and `collider.getBounds` show the new transform after that pass.
+     * `collider.transform`, `collider.getBounds`, the other setters, the queries and `sweep` apply
+     * the waiting transforms first, so calls keep their order.
      */
     setTransformAt(id: number, m: Float64Array, offset: number): void {
         const c = id >= 0 ? this._byId[id] : undefined;
@@ -332,14 +333,14 @@ export class CollisionWorld<T = unknown> {
                 continue;
             }
             t.a = a; t.b = b; t.c = cc; t.d = d; t.tx = q[o + 4]; t.ty = q[o + 5];
-            c._stamp++;
             if (c._ws === null && c._proxy >= 0 && !(c._pendingFlags & PENDING_DIRTY)) {
                 // A mask nothing else changed (same solidity): its new box now, while at hand.
+                c._stamp++;
                 c._updateBounds();
                 const box = c._box;
                 this._broad.moveProxy(c._proxy, box[0], box[1], box[2], box[3]);
             } else {
-                this._markDirty(c);
+                this._moved(c);
             }
         }
     }

@@ -427,8 +427,8 @@ export class CollisionSystem extends System {
             let core = c._core;
             if (changed === 2) {
                 if (core && c._def) {
-                    if (c._live) { world.setTransform(core, c._transformInto(SYNC_T)); c._tPending = false; }
-                    world.setShape(core, c._def);
+                    if (c._live) { world.setTransformAt(c._coreId, c._state, 4); c._tPending = false; }
+                    world.setShape(core, c._def); // (applies the transform first)
                 } else if (core && !c._def) {
                     world.setEnabled(core, false);
                 }
