@@ -310,7 +310,21 @@ export default async function main(h: any) {
     if (G.AB) {
         const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
         const pick = (v: number) => tPixel.filter((_, i) => abOf[i] === v);
-        result.ab = { mean0: mean(pick(0)), mean1: mean(pick(1)), median0: median(pick(0)), median1: median(pick(1)) };
+        // Blocks 2i and 2i + 1 of the Thue-Morse order always differ: each such pair gives one
+        // ratio (the 1-block's mean over the 0-block's), next to each other in time, so slow
+        // drifts cancel; the median of these ratios shrugs off a block hit by a pause.
+        const ratios: number[] = [];
+        for (let b = 0; 10 * b + 10 <= tPixel.length; b++) {
+            const x = mean(tPixel.slice(10 * b, 10 * b + 5)), y = mean(tPixel.slice(10 * b + 5, 10 * b + 10));
+            const first = abOf[10 * b];
+            if (x > 0 && y > 0) ratios.push(first === 1 ? x / y : y / x);
+        }
+        ratios.sort((a, b) => a - b);
+        const q = (f: number) => ratios[Math.min(ratios.length - 1, Math.floor(f * ratios.length))];
+        result.ab = {
+            mean0: mean(pick(0)), mean1: mean(pick(1)), median0: median(pick(0)), median1: median(pick(1)),
+            pairedRatio: q(0.5), pairedQ1: q(0.25), pairedQ3: q(0.75), pairs: ratios.length,
+        };
         if (PROFILE) {
             result.abProfile = {} as Record<string, number[]>;
             for (const k in prof) result.abProfile[k] = [mean(prof[k].filter((_, i) => abOf[i] === 0)), mean(prof[k].filter((_, i) => abOf[i] === 1))];
