@@ -60,5 +60,27 @@ export default async function main(h: { width: number; height: number; frames(n:
     for (const e of log) if (e.type !== 'end') checks.check(e.count === expected.get(e.frame), `frame ${e.frame}: ${e.type} count ${e.count}, brute force ${expected.get(e.frame)}`);
     checks.check(bruteCount(A, B(frames[3])) === 0, 'the narrow frame really misses A');
     director.off(Director.EVENT_BEFORE_UPDATE, sw);
+
+    // Switches now and then, still frames between: a collider reads its sprite only after some
+    // sprite's frame changed (the engine's setters are watched), so this is where a missed change
+    // would show.
+    checks.check((cb as unknown as { _spriteWatched: boolean })._spriteWatched === true, 'the sprite\'s setters are watched in the engine');
+    log.length = 0;
+    let shown = frames[0];
+    b.sprite.spriteFrame = shown.sf;
+    const order = [1, 2, 0, 2, 1, 0];
+    let n = 0;
+    const sometimes = () => {
+        if (n % 3 === 2) { shown = frames[order[(n / 3) | 0]]; b.sprite.spriteFrame = shown.sf; }
+        else if (n % 5 === 4) b.sprite.spriteFrame = shown.sf; // the same frame again: no change
+        n++;
+        expected.set(director.getTotalFrames(), bruteCount(A, B(shown)));
+    };
+    director.on(Director.EVENT_BEFORE_UPDATE, sometimes);
+    await h.frames(18);
+    director.off(Director.EVENT_BEFORE_UPDATE, sometimes);
+    checks.check(log.length >= 16 && log.every((e) => e.type !== 'end'), `switches between still frames: ${log.map((e) => e.type).join(',')}`);
+    for (const e of log) checks.check(e.count === expected.get(e.frame), `frame ${e.frame}: ${e.type} count ${e.count}, brute force ${expected.get(e.frame)}`);
+    console.log(`switches between still frames: ${log.map((e) => `${e.type}(${e.count}/${expected.get(e.frame)})`).join(' ')}`);
     checks.finish('frame-switch');
 }

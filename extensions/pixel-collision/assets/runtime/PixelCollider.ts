@@ -2,6 +2,7 @@ import {
     _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, NodeEventType, Size, Sprite, UITransform, Vec2, Vec3,
 } from 'cc';
 import type { SpriteFrame } from 'cc';
+import { EDITOR } from 'cc/env';
 import { BitMask, Collider, forEachTexelInDisc, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
 import type { Affine2D, ColliderShape } from '../core/index';
 import { CollisionSystem } from './CollisionSystem';
@@ -15,8 +16,12 @@ import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
 import { composeLocal, quadToLocal, spriteLocalQuad } from './sprite-geometry';
 import { solidAt } from './hit';
+import { installSpriteWatch, SPRITE_WATCH, spriteWatched } from './sprite-watch';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
+
+// Outside the editor a sprite's frame changes are told by a counter instead of read every frame.
+if (!EDITOR) installSpriteWatch();
 
 /** What a {@link PixelCollider} is made of. */
 export enum PixelShape {
@@ -128,6 +133,10 @@ export class PixelCollider extends Component {
     /** @internal */ _gpuMode = false;
     // What the shape was built from (compared every frame; no events needed).
     private _sprite: Sprite | null = null;
+    /** Whether `_sprite`'s changes move SPRITE_WATCH.epoch (sprite-watch.ts); else it is read every frame. */
+    private _spriteWatched = false;
+    /** SPRITE_WATCH.epoch when `_sprite` was last read. */
+    private _spriteEpoch = -1;
     private _ui: UITransform | null = null;
     private _frame: SpriteFrame | null = null;
     private _trim = true;
@@ -403,7 +412,7 @@ export class PixelCollider extends Component {
      */
     updateShape(): boolean {
         if (this._core) return this._live;
-        this._sprite = this.getComponent(Sprite);
+        this._findSprite();
         this._ui = this.getComponent(UITransform);
         this._geomDirty = true;
         this._refresh();
@@ -430,7 +439,7 @@ export class PixelCollider extends Component {
 
     protected override onEnable(): void {
         if (this._links) this._links.watch(this.node);
-        this._sprite = this.getComponent(Sprite);
+        this._findSprite();
         this._ui = this.getComponent(UITransform);
         this._shapeDirty = true;
         this._geomDirty = true;
@@ -438,6 +447,12 @@ export class PixelCollider extends Component {
         this.node.on(NodeEventType.ANCHOR_CHANGED, this._onBoxChanged, this);
         CollisionSystem.instance._join(this);
         this._updateHitTest();
+    }
+
+    private _findSprite(): void {
+        const sprite = this._sprite = this.getComponent(Sprite);
+        this._spriteWatched = sprite !== null && spriteWatched(sprite);
+        this._spriteEpoch = -1;
     }
 
     protected override onDisable(): void {
@@ -531,7 +546,10 @@ export class PixelCollider extends Component {
                 if (this._shape !== PixelShape.PIXELS || !sprite || sprite.type !== 0) this._shapeDirty = true;
             }
         }
-        if (this._shape === PixelShape.PIXELS) {
+        // The sprite is read only when some sprite's frame, trim or type changed since the last
+        // read (sprite-watch.ts), or when its changes cannot be told that way.
+        if (this._shape === PixelShape.PIXELS && (this._spriteEpoch !== SPRITE_WATCH.epoch || !this._spriteWatched)) {
+            this._spriteEpoch = SPRITE_WATCH.epoch;
             const frame = sprite ? sprite.spriteFrame : null;
             if (frame !== this._frame || (sprite && (sprite.trim !== this._trim || sprite.type !== this._type))) this._shapeDirty = true;
         }
