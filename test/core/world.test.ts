@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ColliderShape } from '../../extensions/pixel-collision/assets/core';
 import {
-    affine, affineFromTRS, BitMask, Collider, CollisionWorld, Contact, RayHit, SweepHit, WorldRaster,
+    affine, affineFromTRS, BitMask, Collider, CollisionWorld, Contact, CpuNarrowPhase, RayHit, SweepHit, WorldRaster,
     testMasks, testShapes, shapeContains, WorldShape, boxToWorld, circleToWorld,
 } from '../../extensions/pixel-collision/assets/core';
 import { blob, disc, full, ring, rng } from '../fixtures/masks';
@@ -135,6 +135,66 @@ describe('CollisionWorld: pairs equal brute force every frame, with enter/stay/e
                 for (const key of want) expect(seen.has(key)).toBe(true); // every touching pair reported
             }
         }), { numRuns: 30 });
+    });
+});
+
+describe('mask pairs whose bounding circles do not meet are not candidates', () => {
+    /** Counts the pairs the world hands to the narrow phase. */
+    class Spy extends CpuNarrowPhase {
+        pairs = 0;
+        override run(a: readonly Collider[], b: readonly Collider[], count: number, acc: Float64Array, contacts: Contact[], frame: number, sep: boolean, lazy?: boolean): number {
+            this.pairs += count;
+            return super.run(a, b, count, acc, contacts, frame, sep, lazy);
+        }
+    }
+    const step = (world: CollisionWorld, spy: Spy, cs: Collider[]) => {
+        spy.pairs = 0;
+        const log: Log = [];
+        world.addListener(recorder(world, log));
+        world.step();
+        return { pairs: spy.pairs, touching: [...brutePairs(cs)] };
+    };
+
+    it('boxes that overlap with circles apart: no candidate; each way of moving or changing a mask finds the pair again', () => {
+        const spy = new Spy();
+        const world = new CollisionWorld({ narrowPhase: spy });
+        const m = disc(16, 16); // bounding circle: radius ~8 around (8, 8)
+        const a = world.add({ shape: { kind: 'mask', mask: m }, userData: 'a' });
+        const b = world.add({ shape: { kind: 'mask', mask: m }, transform: affine(1, 0, 0, 1, 13, 13), userData: 'b' });
+        // Boxes [0, 16]^2 and [13, 29]^2 overlap; the centres are 18.4 apart, the radii add to ~16.
+        expect(step(world, spy, [a, b]).pairs).toBe(0);
+        world.setPosition(b, 10, 10); // the translation fast path
+        let r = step(world, spy, [a, b]);
+        expect(r.pairs).toBe(1);
+        expect(r.touching).toEqual(['a-b']);
+        world.setTransform(b, affineFromTRS(affine(1, 0, 0, 1, 0, 0), 13, 13, 0.3, 1, 1)); // turned, apart again
+        expect(step(world, spy, [a, b]).pairs).toBe(0);
+        world.setTransformAt(b.id, new Float64Array([1, 0, 0, 1, 9, 9]), 0); // by id, one pass
+        r = step(world, spy, [a, b]);
+        expect(r.pairs).toBe(1);
+        expect(r.touching).toEqual(['a-b']);
+        world.setPosition(b, 13, 13);
+        expect(step(world, spy, [a, b]).pairs).toBe(0);
+        // A full square: its circle reaches the other's.
+        world.setShape(b, { kind: 'mask', mask: full(16, 16) });
+        r = step(world, spy, [a, b]);
+        expect(r.pairs).toBe(1);
+        expect(r.touching).toEqual(['a-b']);
+        world.setShape(b, { kind: 'mask', mask: m });
+        expect(step(world, spy, [a, b]).pairs).toBe(0);
+        world.setEnabled(b, false);
+        world.setEnabled(b, true);
+        expect(step(world, spy, [a, b]).pairs).toBe(0);
+    });
+
+    it('a mask against a box or a circle is always a candidate when the boxes overlap', () => {
+        const spy = new Spy();
+        const world = new CollisionWorld({ narrowPhase: spy });
+        const a = world.add({ shape: { kind: 'mask', mask: disc(16, 16) }, userData: 'a' });
+        const b = world.add({ shape: { kind: 'box', width: 2, height: 2 }, transform: affine(1, 0, 0, 1, 15.5, 15.5), userData: 'b' });
+        const c = world.add({ shape: { kind: 'circle', radius: 1 }, transform: affine(1, 0, 0, 1, 16.5, 0.5), userData: 'c' });
+        // (Both touch the disc's corner of its box, not the disc.)
+        expect(step(world, spy, [a, b, c])).toEqual({ pairs: 2, touching: [] });
     });
 });
 

@@ -124,6 +124,13 @@ export class CollisionWorld<T = unknown> {
     private _byId: (Collider<T> | null)[] = [];
     /** Collider by broad-phase proxy. */
     private _byProxy: (Collider<T> | null)[] = [];
+    /**
+     * Per broad-phase proxy, `[cx, cy, r]` at `3 * proxy`: a mask's bounding circle (its opaque
+     * texels', `Collider._box[4..6]`), written with every new box of the proxy; `r = Infinity`
+     * for any other shape. Two masks whose circles do not meet share no sample, so the candidate
+     * pairs skip them before reading either collider (see _collectCandidates).
+     */
+    private _circles = new Float64Array(3 * 64);
     private _freeIds: number[] = [];
     private _count = 0;
     /**
@@ -339,6 +346,8 @@ export class CollisionWorld<T = unknown> {
                 c._updateBounds();
                 const box = c._box;
                 this._broad.moveProxy(c._proxy, box[0], box[1], box[2], box[3]);
+                const C = this._circles, o = 3 * c._proxy;
+                C[o] = box[4]; C[o + 1] = box[5]; C[o + 2] = box[6];
             } else {
                 this._moved(c);
             }
@@ -419,7 +428,11 @@ export class CollisionWorld<T = unknown> {
             // second pass was ~15 % of the step).
             if (c._ws === null) {
                 if (fresh) {
-                    this._broad.moveProxy(c._proxy, c._box[0], c._box[1], c._box[2], c._box[3]);
+                    const box = c._box;
+                    this._broad.moveProxy(c._proxy, box[0], box[1], box[2], box[3]);
+                    // (No world shape: a mask, whose circle moved with its box.)
+                    const C = this._circles, o = 3 * c._proxy;
+                    C[o] = box[4]; C[o + 1] = box[5]; C[o + 2] = box[6];
                     return;
                 }
             } else if (c._boxReady && t.b === 0 && t.c === 0) {
@@ -430,6 +443,7 @@ export class CollisionWorld<T = unknown> {
                 const x0 = t.a * L[0] + x, x1 = t.a * L[2] + x;
                 const y0 = t.d * L[1] + y, y1 = t.d * L[3] + y;
                 this._broad.moveProxy(c._proxy, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0);
+                this._circleOf(c); // (a box: no circle)
                 return;
             }
         }
@@ -709,6 +723,7 @@ export class CollisionWorld<T = unknown> {
                 this._insertProxy(c);
             } else {
                 this._broad.moveProxy(c._proxy, c._box[0], c._box[1], c._box[2], c._box[3]);
+                this._circleOf(c);
             }
         }
         this._dirtyCount = 0;
@@ -722,7 +737,14 @@ export class CollisionWorld<T = unknown> {
         let n = 0;
         const byProxy = this._byProxy;
         const p = pairs.pairs;
+        const C = this._circles;
         for (let i = 0; i < pairs.count; i++) {
+            // Two masks whose circles do not meet share no sample (CpuNarrowPhase makes the same
+            // test): not a candidate, and neither collider is read. (In a crowd of 1,000 turning
+            // sprites, 40 % of the boxes that overlap.)
+            const pa = 3 * p[2 * i], pb = 3 * p[2 * i + 1];
+            const dx = C[pb] - C[pa], dy = C[pb + 1] - C[pa + 1], rr = C[pa + 2] + C[pb + 2];
+            if (dx * dx + dy * dy > rr * rr) continue;
             const a = byProxy[p[2 * i]] as Collider<T>;
             const b = byProxy[p[2 * i + 1]] as Collider<T>;
             if (!(a._categoryBits & b._maskBits) || !(b._categoryBits & a._maskBits)) continue;
@@ -934,6 +956,24 @@ export class CollisionWorld<T = unknown> {
         const p = this._broad.createProxy(c._box[0], c._box[1], c._box[2], c._box[3], c.id);
         c._proxy = p;
         this._byProxy[p] = c;
+        this._circleOf(c);
+    }
+
+    /** Writes `c`'s circle for its proxy (after its box was given to the broad phase). */
+    private _circleOf(c: Collider<T>): void {
+        const o = 3 * c._proxy;
+        let C = this._circles;
+        if (C.length < o + 3) {
+            C = new Float64Array(Math.max(o + 3, 2 * C.length));
+            C.set(this._circles);
+            this._circles = C;
+        }
+        const box = c._box;
+        if (c.shape.kind === 'mask') {
+            C[o] = box[4]; C[o + 1] = box[5]; C[o + 2] = box[6];
+        } else {
+            C[o] = 0; C[o + 1] = 0; C[o + 2] = Infinity;
+        }
     }
 
     private _removeNow(c: Collider<T>): void {
