@@ -3,7 +3,7 @@
 // one texture, different sizes) while it overlaps another: one Enter, then only Stay, each count
 // equal to the brute-force count for the frame shown in that step; a switch to a frame that no
 // longer reaches the other ends the pair, and the switch back enters again.
-import { director, Director } from 'cc';
+import { Animation, AnimationClip, director, Director } from 'cc';
 import type { SpriteFrame } from 'cc';
 import { PixelCollider } from 'db://pixel-collision/runtime/index';
 import { bruteCount, Checks, makeFrame, makeSprite, makeTexture, stage } from './lib';
@@ -82,5 +82,29 @@ export default async function main(h: { width: number; height: number; frames(n:
     checks.check(log.length >= 16 && log.every((e) => e.type !== 'end'), `switches between still frames: ${log.map((e) => e.type).join(',')}`);
     for (const e of log) checks.check(e.count === expected.get(e.frame), `frame ${e.frame}: ${e.type} count ${e.count}, brute force ${expected.get(e.frame)}`);
     console.log(`switches between still frames: ${log.map((e) => `${e.type}(${e.count}/${expected.get(e.frame)})`).join(' ')}`);
+
+    // An animation clip of sprite frames (the engine's own animation system sets the frame),
+    // 20 samples a second, so frames stay for a few steps: each event's count against brute
+    // force for the frame the sprite shows when the event arrives.
+    const byFrame = new Map(frames.slice(0, 3).map((f) => [f.sf, f]));
+    const clip = AnimationClip.createWithSpriteFrames(frames.slice(0, 3).map((f) => f.sf), 20);
+    clip.wrapMode = AnimationClip.WrapMode.Loop;
+    const anim = b.node.addComponent(Animation);
+    anim.defaultClip = clip;
+    const seen: { count: number; want: number }[] = [];
+    const shownNow = (c: { count: number }) => {
+        const f = byFrame.get(b.sprite.spriteFrame as SpriteFrame);
+        seen.push({ count: c.count, want: f ? bruteCount(A, B(f)) : -1 });
+    };
+    cb.on('onPixelCollide', (_s, _o, c) => shownNow(c));
+    cb.on('onPixelCollideStay', (_s, _o, c) => shownNow(c));
+    anim.play();
+    await h.frames(40);
+    anim.stop();
+    const distinct = new Set(seen.map((e) => e.want)).size;
+    checks.check(seen.length >= 38, `animation clip: ${seen.length} events`);
+    checks.check(distinct === 3, `animation clip: ${distinct} different frames shown`);
+    for (const e of seen) checks.check(e.count === e.want, `animation clip: count ${e.count}, brute force ${e.want}`);
+    console.log(`animation clip (20 samples/s): ${seen.map((e) => `${e.count}/${e.want}`).join(' ')}`);
     checks.finish('frame-switch');
 }
