@@ -346,8 +346,7 @@ export class CollisionWorld<T = unknown> {
                 c._updateBounds();
                 const box = c._box;
                 this._broad.moveProxy(c._proxy, box[0], box[1], box[2], box[3]);
-                const C = this._circles, o = 3 * c._proxy;
-                C[o] = box[4]; C[o + 1] = box[5]; C[o + 2] = box[6];
+                this._maskCircle(c);
             } else {
                 this._moved(c);
             }
@@ -428,11 +427,8 @@ export class CollisionWorld<T = unknown> {
             // second pass was ~15 % of the step).
             if (c._ws === null) {
                 if (fresh) {
-                    const box = c._box;
-                    this._broad.moveProxy(c._proxy, box[0], box[1], box[2], box[3]);
-                    // (No world shape: a mask, whose circle moved with its box.)
-                    const C = this._circles, o = 3 * c._proxy;
-                    C[o] = box[4]; C[o + 1] = box[5]; C[o + 2] = box[6];
+                    this._broad.moveProxy(c._proxy, c._box[0], c._box[1], c._box[2], c._box[3]);
+                    this._maskCircle(c); // (no world shape: a mask, whose circle moved with its box)
                     return;
                 }
             } else if (c._boxReady && t.b === 0 && t.c === 0) {
@@ -442,8 +438,8 @@ export class CollisionWorld<T = unknown> {
                 const L = c._local;
                 const x0 = t.a * L[0] + x, x1 = t.a * L[2] + x;
                 const y0 = t.d * L[1] + y, y1 = t.d * L[3] + y;
+                // (Its proxy's circle stays none: written when the proxy was made or the shape set.)
                 this._broad.moveProxy(c._proxy, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0);
-                this._circleOf(c); // (a box: no circle)
                 return;
             }
         }
@@ -968,12 +964,14 @@ export class CollisionWorld<T = unknown> {
             C.set(this._circles);
             this._circles = C;
         }
-        const box = c._box;
-        if (c.shape.kind === 'mask') {
-            C[o] = box[4]; C[o + 1] = box[5]; C[o + 2] = box[6];
-        } else {
-            C[o] = 0; C[o + 1] = 0; C[o + 2] = Infinity;
-        }
+        if (c.shape.kind === 'mask') this._maskCircle(c);
+        else { C[o] = 0; C[o + 1] = 0; C[o + 2] = Infinity; }
+    }
+
+    /** Writes a mask's circle (`_box[4..6]`) for its proxy, whose entry `_circleOf` made. */
+    private _maskCircle(c: Collider<T>): void {
+        const C = this._circles, o = 3 * c._proxy, box = c._box;
+        C[o] = box[4]; C[o + 1] = box[5]; C[o + 2] = box[6];
     }
 
     private _removeNow(c: Collider<T>): void {
