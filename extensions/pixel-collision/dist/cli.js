@@ -2412,6 +2412,10 @@ var BitMask = class _BitMask {
     this._octagon = null;
     /** @internal */
     this._octagonVersion = -1;
+    /** @internal narrow.ts `localSupport`'s support table of the opaque texels, for `_hullVersion`. */
+    this._hull = null;
+    /** @internal */
+    this._hullVersion = -1;
     checkSize(width, "width");
     checkSize(height, "height");
     this.width = width;
@@ -3873,6 +3877,17 @@ for (let i = 0; i < MEMO_SLOTS; i++) {
 }
 var VIEW_A = new WorldRaster();
 var VIEW_B = new WorldRaster();
+var SUPPORT_DIRS = 32;
+var SUP_UX = new Float64Array(SUPPORT_DIRS + 1);
+var SUP_UY = new Float64Array(SUPPORT_DIRS + 1);
+var SUP_INV = new Float64Array(SUPPORT_DIRS);
+for (let i = 0; i <= SUPPORT_DIRS; i++) {
+  const t = i % SUPPORT_DIRS * 4 / SUPPORT_DIRS, q = Math.floor(t), f = t - q;
+  SUP_UX[i] = q === 0 ? 1 - f : q === 1 ? -f : q === 2 ? f - 1 : f;
+  SUP_UY[i] = q === 0 ? f : q === 1 ? 1 - f : q === 2 ? -f : f - 1;
+}
+for (let i = 0; i < SUPPORT_DIRS; i++) SUP_INV[i] = 1 / (SUP_UX[i] * SUP_UY[i + 1] - SUP_UY[i] * SUP_UX[i + 1]);
+var SUPW = new Float64Array(6);
 var OCT_A = new Float64Array(16);
 var OCT_B = new Float64Array(16);
 var OBB_SLACK = 1e-3;

@@ -2638,6 +2638,10 @@ var init_bitmask = __esm({
         this._octagon = null;
         /** @internal */
         this._octagonVersion = -1;
+        /** @internal narrow.ts `localSupport`'s support table of the opaque texels, for `_hullVersion`. */
+        this._hull = null;
+        /** @internal */
+        this._hullVersion = -1;
         checkSize(width, "width");
         checkSize(height, "height");
         this.width = width;
@@ -3909,7 +3913,7 @@ var init_narrow_small = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow.ts
-var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, KR;
+var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, SUPPORT_DIRS, SUP_UX, SUP_UY, SUP_INV, SUPW, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, KR;
 var init_narrow = __esm({
   "extensions/pixel-collision/assets/core/narrow.ts"() {
     "use strict";
@@ -3951,6 +3955,17 @@ var init_narrow = __esm({
     }
     VIEW_A = new WorldRaster();
     VIEW_B = new WorldRaster();
+    SUPPORT_DIRS = 32;
+    SUP_UX = new Float64Array(SUPPORT_DIRS + 1);
+    SUP_UY = new Float64Array(SUPPORT_DIRS + 1);
+    SUP_INV = new Float64Array(SUPPORT_DIRS);
+    for (let i = 0; i <= SUPPORT_DIRS; i++) {
+      const t = i % SUPPORT_DIRS * 4 / SUPPORT_DIRS, q = Math.floor(t), f = t - q;
+      SUP_UX[i] = q === 0 ? 1 - f : q === 1 ? -f : q === 2 ? f - 1 : f;
+      SUP_UY[i] = q === 0 ? f : q === 1 ? 1 - f : q === 2 ? -f : f - 1;
+    }
+    for (let i = 0; i < SUPPORT_DIRS; i++) SUP_INV[i] = 1 / (SUP_UX[i] * SUP_UY[i + 1] - SUP_UY[i] * SUP_UX[i + 1]);
+    SUPW = new Float64Array(6);
     OCT_A = new Float64Array(16);
     OCT_B = new Float64Array(16);
     OBB_SLACK = 1e-3;

@@ -49,6 +49,9 @@ export class BitMask {
     /** @internal narrow.ts `pairWindow`'s local octagon around the opaque texels, for `_octagonVersion`. */
     _octagon: Float64Array | null = null;
     /** @internal */ _octagonVersion = -1;
+    /** @internal narrow.ts `localSupport`'s support table of the opaque texels, for `_hullVersion`. */
+    _hull: Float64Array | null = null;
+    /** @internal */ _hullVersion = -1;
 
     /**
      * An empty (all transparent) mask, or one over existing words (`bits.length` must be

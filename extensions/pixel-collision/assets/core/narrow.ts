@@ -1126,6 +1126,122 @@ function octagonToWorld(out: Float64Array, o: Float64Array, t: Readonly<Affine2D
     return n;
 }
 
+/** Directions of the masks' support tables (see {@link localSupport}). */
+const SUPPORT_DIRS = 32;
+/**
+ * The table's directions u_i, at equal steps of the "diamond angle" (a monotone stand-in for the
+ * angle that needs no trigonometry: 0 at +x, 1 at +y, 2 at -x, 3 at -y, linear in between along
+ * the unit diamond |x| + |y| = 1), and 1 / (u_i x u_{i+1}) for splitting a vector between two of
+ * them.
+ */
+const SUP_UX = new Float64Array(SUPPORT_DIRS + 1);
+const SUP_UY = new Float64Array(SUPPORT_DIRS + 1);
+const SUP_INV = new Float64Array(SUPPORT_DIRS);
+for (let i = 0; i <= SUPPORT_DIRS; i++) {
+    const t = ((i % SUPPORT_DIRS) * 4) / SUPPORT_DIRS, q = Math.floor(t), f = t - q;
+    SUP_UX[i] = q === 0 ? 1 - f : q === 1 ? -f : q === 2 ? f - 1 : f;
+    SUP_UY[i] = q === 0 ? f : q === 1 ? 1 - f : q === 2 ? -f : f - 1;
+}
+for (let i = 0; i < SUPPORT_DIRS; i++) SUP_INV[i] = 1 / (SUP_UX[i] * SUP_UY[i + 1] - SUP_UY[i] * SUP_UX[i + 1]);
+
+/**
+ * The mask's support table, cached per mask version: entry i is the largest `u_i . p` over the
+ * corners p of its opaque texels (the squares `[i, i+1) x [j, j+1)`), so of their convex hull
+ * (the corners are integers; the table is read with a slack far beyond its rounding). Empty (no
+ * opaque texel): every entry is -Infinity.
+ */
+/** @internal (exported for tests) */
+export function localSupport(mask: BitMask): Float64Array {
+    let o = mask._hull;
+    if (o !== null && mask._hullVersion === mask.version) return o;
+    if (o === null) o = mask._hull = new Float64Array(SUPPORT_DIRS + 1);
+    const rb = mask.rowBounds();
+    o.fill(-Infinity);
+    for (let j = 0; j < mask.height; j++) {
+        const lo = rb.lo[j], hi = rb.hi[j];
+        if (lo >= hi) continue;
+        for (let i = 0; i < SUPPORT_DIRS; i++) {
+            const ux = SUP_UX[i], uy = SUP_UY[i];
+            const s = (ux > 0 ? hi : lo) * ux + (uy > 0 ? j + 1 : j) * uy;
+            if (s > o[i]) o[i] = s;
+        }
+    }
+    o[SUPPORT_DIRS] = o[0];
+    mask._hullVersion = mask.version;
+    return o;
+}
+
+/**
+ * Inputs and outputs of {@link supportBounds}: `[wax, way, wbx, wby, boundA, boundB]` (a typed
+ * array, not arguments and a return value: a call V8 does not inline would box each double).
+ */
+const SUPW = new Float64Array(6);
+
+/**
+ * Upper bounds of the largest `w . p` over each mask's opaque texels (p in them), for `w` =
+ * SUPW[0..1] with table `ha` into SUPW[4] and SUPW[2..3] with `hb` into SUPW[5]. Each w is split
+ * as `alpha u_i + beta u_{i+1}` (alpha, beta >= 0) between the two table directions around it;
+ * the support function, convex and positively homogeneous, is at most `alpha h_i + beta h_{i+1}`
+ * there (the support of the polygon the table's half-planes cut out, within a fraction of a
+ * texel of the hull for 32 directions). Where rounding puts w a hair outside its pair of
+ * directions, a coefficient is a tiny negative number, whose effect the caller's slack covers.
+ */
+function supportBounds(ha: Float64Array, hb: Float64Array): void {
+    for (let m = 0; m < 2; m++) {
+        const h = m === 0 ? ha : hb;
+        const wx = SUPW[2 * m], wy = SUPW[2 * m + 1];
+        const ax = wx < 0 ? -wx : wx, ay = wy < 0 ? -wy : wy, sum = ax + ay;
+        let r = 0;
+        if (sum > 0) {
+            // Diamond angle of w, in [0, 4).
+            const p = wy >= 0 ? (wx >= 0 ? wy / sum : 1 + ax / sum) : (wx < 0 ? 2 + ay / sum : 3 + ax / sum);
+            let i = Math.floor(p * (SUPPORT_DIRS / 4));
+            if (i >= SUPPORT_DIRS) i = SUPPORT_DIRS - 1;
+            const inv = SUP_INV[i];
+            const alpha = (wx * SUP_UY[i + 1] - wy * SUP_UX[i + 1]) * inv;
+            const beta = (SUP_UX[i] * wy - SUP_UY[i] * wx) * inv;
+            r = alpha * h[i] + beta * h[i + 1];
+        }
+        SUPW[4 + m] = r;
+    }
+}
+
+/** @internal (for tests) {@link supportBounds} for one table and direction. */
+export function supportBound(h: Float64Array, wx: number, wy: number): number {
+    SUPW[0] = wx; SUPW[1] = wy; SUPW[2] = wx; SUPW[3] = wy;
+    supportBounds(h, h);
+    return SUPW[4];
+}
+
+/**
+ * Whether the two masks' opaque texels, under `ta` and `tb`, lie strictly apart along the line
+ * through their bounding circles' centres (a separating axis): then no point, so no sample, is in
+ * both masks. Exact in the sense that matters: a sample that belongs to a mask lies in the closed
+ * image of one of its opaque texels, so within the mask's support bounds, and the gap required is
+ * far beyond the rounding of the few products computed here (1e-9 of every magnitude involved).
+ * It decides most pairs whose circles meet but whose sprites do not (about 80 % of them among
+ * 1,000 turning 48x48 blobs) with a few dozen operations, before any window is computed.
+ */
+export function hullsApart(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>): boolean {
+    const ha = localSupport(a), hb = localSupport(b);
+    if (ha[0] === -Infinity || hb[0] === -Infinity) return true; // an empty mask shares nothing
+    const ca = a.boundingCircle(), cb = b.boundingCircle();
+    const nx = (tb.a * cb[0] + tb.c * cb[1] + tb.tx) - (ta.a * ca[0] + ta.c * ca[1] + ta.tx);
+    const ny = (tb.b * cb[0] + tb.d * cb[1] + tb.ty) - (ta.b * ca[0] + ta.d * ca[1] + ta.ty);
+    // The most of n . (ta p) over A and the least of n . (tb q) over B: the linear parts'
+    // transposes take n into each mask's texel space.
+    SUPW[0] = ta.a * nx + ta.b * ny; SUPW[1] = ta.c * nx + ta.d * ny;
+    SUPW[2] = -(tb.a * nx + tb.b * ny); SUPW[3] = -(tb.c * nx + tb.d * ny);
+    supportBounds(ha, hb);
+    const maxA = SUPW[4] + nx * ta.tx + ny * ta.ty;
+    const minB = nx * tb.tx + ny * tb.ty - SUPW[5];
+    const extA = (Math.abs(ta.a) + Math.abs(ta.b) + Math.abs(ta.c) + Math.abs(ta.d)) * (a.width + a.height);
+    const extB = (Math.abs(tb.a) + Math.abs(tb.b) + Math.abs(tb.c) + Math.abs(tb.d)) * (b.width + b.height);
+    const slack = 1e-9 * (Math.abs(nx) + Math.abs(ny))
+        * (1 + Math.abs(ta.tx) + Math.abs(ta.ty) + Math.abs(tb.tx) + Math.abs(tb.ty) + extA + extB);
+    return maxA < minB - slack;
+}
+
 const OCT_A = new Float64Array(16);
 const OCT_B = new Float64Array(16);
 
@@ -1212,18 +1328,19 @@ export function masksShareCell(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, t
 }
 
 /**
- * Exact yes/no for two masks without making a raster: the pair window (null: no shared sample
- * can exist), the probes, then every cell of the window whose sample can lie in both masks'
+ * Exact yes/no for two masks without making a raster: a separating axis through their circles'
+ * centres ({@link hullsApart}: no shared sample), the pair window (null: none either), the probes, then every cell of the window whose sample can lie in both masks'
  * opaque bounds (each row cut to both, analytically) is mapped into both masks and decided
  * exactly, stopping at the first shared sample. Its cost follows the cells where the two
  * oriented boxes meet, not the masks' sizes or boundaries: for a pair that will never be asked
  * for its details it is cheaper than rasterizing two sprites. `winOut` (optional) receives the
- * pair window when there is one (it is left as it was when there is none); `tight`: the window is
+ * pair window when the pair is not decided before it (it is left as it was otherwise); `tight`: the window is
  * {@link pairWindowTight}'s, else {@link pairWindow}'s.
  */
 export function masksShareSample(
     a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number, winOut: CellWindow | null = null, tight = false,
 ): boolean {
+    if (hullsApart(a, ta, b, tb)) return false;
     const win = tight ? pairWindowTight(a, ta, b, tb, acc) : pairWindow(a, ta, b, tb, acc);
     if (win === null) return false;
     if (winOut !== null) {
