@@ -25,9 +25,9 @@ export interface Browser {
 /**
  * Starts Chromium with a page holding `script` (a bundled page script). Throws, with the command
  * that fixes it, when Debian chromium is not installed: the GPU contract must never be skipped
- * silently.
+ * silently. `args` are added to {@link CHROMIUM_ARGS} (e.g. `--enable-precise-memory-info`).
  */
-export async function openPage(script: string, options: { isolated?: boolean } = {}): Promise<Browser> {
+export async function openPage(script: string, options: { isolated?: boolean; args?: string[] } = {}): Promise<Browser> {
     if (!existsSync(CHROMIUM)) {
         throw new Error(`${CHROMIUM} is missing: the WebGL2 tests need Debian chromium. Install it with: apt-get install -y chromium (as root; .ci/run does it), or set CHROMIUM_PATH.`);
     }
@@ -35,7 +35,7 @@ export async function openPage(script: string, options: { isolated?: boolean } =
     // playwright refuses --user-data-dir in launch(); a persistent context takes the folder instead.
     let context: BrowserContext;
     try {
-        context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+        context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...(options.args ?? [])], headless: true });
     } catch (e) {
         rmSync(profile, { recursive: true, force: true });
         throw e;

@@ -382,6 +382,26 @@ describe('BroadPhase: bad input throws an error that names the argument and says
         });
     }
 
+    test('moveProxyFrom (the box read from an array) refuses what moveProxy refuses, and moves like it', () => {
+        const bp = new BroadPhase();
+        const id = bp.createProxy(0, 0, 10, 10);
+        const other = bp.createProxy(20, 0, 30, 10);
+        for (const [i, bad, label] of [[0, NaN, 'NaN'], [3, Infinity, 'Infinity'], [1, -Infinity, '-Infinity']] as const) {
+            const box = new Float64Array([0, 0, 10, 10]);
+            box[i] = bad;
+            expect(() => bp.moveProxyFrom(id, box)).toThrow(new RegExp(`moveProxyFrom: ${names[i]} is ${label}`));
+        }
+        expect(() => bp.moveProxyFrom(id, new Float64Array([5, 0, 4, 1]))).toThrow(/moveProxyFrom: minX \(5\) is greater than maxX/);
+        expect(() => bp.moveProxyFrom(id, new Float64Array([0, 5, 1, 4]))).toThrow(/moveProxyFrom: minY \(5\) is greater than maxY/);
+        expect(() => bp.moveProxyFrom(99, new Float64Array([0, 0, 1, 1]))).toThrow(/moveProxyFrom: id 99 is not a live proxy/);
+        expect(bp.getBounds(id, { minX: 0, minY: 0, maxX: 0, maxY: 0 })).toEqual({ minX: 0, minY: 0, maxX: 10, maxY: 10 });
+        expect(pairsOf(bp)).toEqual([]);
+        // At an offset in a larger array: now it meets the other box.
+        bp.moveProxyFrom(id, new Float64Array([7, 7, 15, 0, 25, 10]), 2);
+        expect(bp.getBounds(id, { minX: 0, minY: 0, maxX: 0, maxY: 0 })).toEqual({ minX: 15, minY: 0, maxX: 25, maxY: 10 });
+        expect(pairsOf(bp)).toEqual([`${id},${other}`]);
+    });
+
     test('min > max, on either axis, in createProxy, moveProxy and queryRect', () => {
         const bp = new BroadPhase();
         const id = bp.createProxy(0, 0, 1, 1);

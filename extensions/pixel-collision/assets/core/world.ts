@@ -81,6 +81,8 @@ export class SweepHit<T = unknown> {
 
 /** setPosition's coordinates on their way to setPositionFrom. */
 const POSITION = new Float64Array(2);
+/** An unrotated box's new bounds for the broad phase (BroadPhase.moveProxyFrom: no double crosses the call). */
+const MOVE_BOX = new Float64Array(4);
 
 /**
  * A set of colliders that finds its colliding pairs each {@link step}: broad phase (incremental
@@ -344,8 +346,7 @@ export class CollisionWorld<T = unknown> {
                 // A mask nothing else changed (same solidity): its new box now, while at hand.
                 c._stamp++;
                 c._updateBounds();
-                const box = c._box;
-                this._broad.moveProxy(c._proxy, box[0], box[1], box[2], box[3]);
+                this._broad.moveProxyFrom(c._proxy, c._box);
                 this._maskCircle(c);
             } else {
                 this._moved(c);
@@ -427,7 +428,7 @@ export class CollisionWorld<T = unknown> {
             // second pass was ~15 % of the step).
             if (c._ws === null) {
                 if (fresh) {
-                    this._broad.moveProxy(c._proxy, c._box[0], c._box[1], c._box[2], c._box[3]);
+                    this._broad.moveProxyFrom(c._proxy, c._box);
                     this._maskCircle(c); // (no world shape: a mask, whose circle moved with its box)
                     return;
                 }
@@ -439,7 +440,9 @@ export class CollisionWorld<T = unknown> {
                 const x0 = t.a * L[0] + x, x1 = t.a * L[2] + x;
                 const y0 = t.d * L[1] + y, y1 = t.d * L[3] + y;
                 // (Its proxy's circle stays none: written when the proxy was made or the shape set.)
-                this._broad.moveProxy(c._proxy, x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0);
+                const B = MOVE_BOX;
+                B[0] = x0 < x1 ? x0 : x1; B[1] = y0 < y1 ? y0 : y1; B[2] = x0 < x1 ? x1 : x0; B[3] = y0 < y1 ? y1 : y0;
+                this._broad.moveProxyFrom(c._proxy, B);
                 return;
             }
         }
@@ -718,7 +721,7 @@ export class CollisionWorld<T = unknown> {
                 c._proxy = -1;
                 this._insertProxy(c);
             } else {
-                this._broad.moveProxy(c._proxy, c._box[0], c._box[1], c._box[2], c._box[3]);
+                this._broad.moveProxyFrom(c._proxy, c._box);
                 this._circleOf(c);
             }
         }
