@@ -3997,15 +3997,12 @@ var _BroadPhase = class _BroadPhase {
    * @throws Error when `id` is not a live proxy; RangeError for bad bounds (as createProxy).
    */
   moveProxy(id, minX, minY, maxX, maxY) {
-    this._checkId("moveProxy", id);
-    checkBox("moveProxy", minX, minY, maxX, maxY);
-    const b = 4 * id;
-    const bounds = this._bounds;
-    bounds[b] = minX;
-    bounds[b + 1] = minY;
-    bounds[b + 2] = maxX;
-    bounds[b + 3] = maxY;
-    this._dirty = true;
+    const box = MOVE_SCRATCH;
+    box[0] = minX;
+    box[1] = minY;
+    box[2] = maxX;
+    box[3] = maxY;
+    this._moveFrom("moveProxy", id, box, 0);
   }
   /**
    * {@link moveProxy} with the box read from `box[at]` .. `box[at + 3]` (minX, minY, maxX,
@@ -4016,10 +4013,14 @@ var _BroadPhase = class _BroadPhase {
    * @throws as {@link moveProxy}.
    */
   moveProxyFrom(id, box, at = 0) {
-    this._checkId("moveProxyFrom", id);
+    this._moveFrom("moveProxyFrom", id, box, at);
+  }
+  /** {@link moveProxy} and {@link moveProxyFrom}: checks (errors name `method`), then writes. */
+  _moveFrom(method, id, box, at) {
+    this._checkId(method, id);
     const minX = box[at], minY = box[at + 1], maxX = box[at + 2], maxY = box[at + 3];
     if (!(minX <= maxX && minY <= maxY && minX - minX === 0 && minY - minY === 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
-      checkBox("moveProxyFrom", minX, minY, maxX, maxY);
+      checkBox(method, minX, minY, maxX, maxY);
     }
     const b = 4 * id;
     const bounds = this._bounds;
@@ -4218,6 +4219,7 @@ var BroadPhase = _BroadPhase;
 var BOX_NAMES = ["minX", "minY", "maxX", "maxY"];
 var POINT_NAMES = ["x", "y", "x", "y"];
 var SEGMENT_NAMES = ["x0", "y0", "x1", "y1"];
+var MOVE_SCRATCH = new Float64Array(4);
 function checkBox(method, minX, minY, maxX, maxY) {
   if (minX - minX + (minY - minY) + (maxX - maxX) + (maxY - maxY) === 0 && minX <= maxX && minY <= maxY) return;
   checkFinite(method, BOX_NAMES, minX, minY, maxX, maxY);

@@ -4086,7 +4086,7 @@ function sweepPairs(B, order, end, out) {
   }
   return np;
 }
-var _BroadPhase, BroadPhase, BOX_NAMES, POINT_NAMES, SEGMENT_NAMES;
+var _BroadPhase, BroadPhase, BOX_NAMES, POINT_NAMES, SEGMENT_NAMES, MOVE_SCRATCH;
 var init_broadphase = __esm({
   "extensions/pixel-collision/assets/core/broadphase.ts"() {
     "use strict";
@@ -4187,15 +4187,12 @@ var init_broadphase = __esm({
        * @throws Error when `id` is not a live proxy; RangeError for bad bounds (as createProxy).
        */
       moveProxy(id, minX, minY, maxX, maxY) {
-        this._checkId("moveProxy", id);
-        checkBox("moveProxy", minX, minY, maxX, maxY);
-        const b = 4 * id;
-        const bounds = this._bounds;
-        bounds[b] = minX;
-        bounds[b + 1] = minY;
-        bounds[b + 2] = maxX;
-        bounds[b + 3] = maxY;
-        this._dirty = true;
+        const box = MOVE_SCRATCH;
+        box[0] = minX;
+        box[1] = minY;
+        box[2] = maxX;
+        box[3] = maxY;
+        this._moveFrom("moveProxy", id, box, 0);
       }
       /**
        * {@link moveProxy} with the box read from `box[at]` .. `box[at + 3]` (minX, minY, maxX,
@@ -4206,10 +4203,14 @@ var init_broadphase = __esm({
        * @throws as {@link moveProxy}.
        */
       moveProxyFrom(id, box, at = 0) {
-        this._checkId("moveProxyFrom", id);
+        this._moveFrom("moveProxyFrom", id, box, at);
+      }
+      /** {@link moveProxy} and {@link moveProxyFrom}: checks (errors name `method`), then writes. */
+      _moveFrom(method, id, box, at) {
+        this._checkId(method, id);
         const minX = box[at], minY = box[at + 1], maxX = box[at + 2], maxY = box[at + 3];
         if (!(minX <= maxX && minY <= maxY && minX - minX === 0 && minY - minY === 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
-          checkBox("moveProxyFrom", minX, minY, maxX, maxY);
+          checkBox(method, minX, minY, maxX, maxY);
         }
         const b = 4 * id;
         const bounds = this._bounds;
@@ -4408,6 +4409,7 @@ var init_broadphase = __esm({
     BOX_NAMES = ["minX", "minY", "maxX", "maxY"];
     POINT_NAMES = ["x", "y", "x", "y"];
     SEGMENT_NAMES = ["x0", "y0", "x1", "y1"];
+    MOVE_SCRATCH = new Float64Array(4);
   }
 });
 

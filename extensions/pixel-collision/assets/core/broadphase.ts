@@ -322,15 +322,9 @@ export class BroadPhase {
      * @throws Error when `id` is not a live proxy; RangeError for bad bounds (as createProxy).
      */
     moveProxy(id: number, minX: number, minY: number, maxX: number, maxY: number): void {
-        this._checkId('moveProxy', id);
-        checkBox('moveProxy', minX, minY, maxX, maxY);
-        const b = 4 * id;
-        const bounds = this._bounds;
-        bounds[b] = minX;
-        bounds[b + 1] = minY;
-        bounds[b + 2] = maxX;
-        bounds[b + 3] = maxY;
-        this._dirty = true;
+        const box = MOVE_SCRATCH;
+        box[0] = minX; box[1] = minY; box[2] = maxX; box[3] = maxY;
+        this._moveFrom('moveProxy', id, box, 0);
     }
 
     /**
@@ -342,11 +336,16 @@ export class BroadPhase {
      * @throws as {@link moveProxy}.
      */
     moveProxyFrom(id: number, box: Float64Array, at = 0): void {
-        this._checkId('moveProxyFrom', id);
+        this._moveFrom('moveProxyFrom', id, box, at);
+    }
+
+    /** {@link moveProxy} and {@link moveProxyFrom}: checks (errors name `method`), then writes. */
+    private _moveFrom(method: string, id: number, box: Float64Array, at: number): void {
+        this._checkId(method, id);
         const minX = box[at], minY = box[at + 1], maxX = box[at + 2], maxY = box[at + 3];
         // (NaN fails every comparison; an infinity, x - x === 0. The message: checkBox.)
         if (!(minX <= maxX && minY <= maxY && minX - minX === 0 && minY - minY === 0 && maxX - maxX === 0 && maxY - maxY === 0)) {
-            checkBox('moveProxyFrom', minX, minY, maxX, maxY);
+            checkBox(method, minX, minY, maxX, maxY);
         }
         const b = 4 * id;
         const bounds = this._bounds;
@@ -560,6 +559,9 @@ const POINT_NAMES = ['x', 'y', 'x', 'y'];
 const SEGMENT_NAMES = ['x0', 'y0', 'x1', 'y1'];
 
 /** Throws a RangeError that names the bad argument unless the box is finite and not inverted. */
+/** moveProxy's box on its way to `_moveFrom`. */
+const MOVE_SCRATCH = new Float64Array(4);
+
 function checkBox(method: string, minX: number, minY: number, maxX: number, maxY: number): void {
     // x - x is 0 exactly for a finite x, NaN for NaN and the infinities.
     if (minX - minX + (minY - minY) + (maxX - maxX) + (maxY - maxY) === 0 && minX <= maxX && minY <= maxY) return;
