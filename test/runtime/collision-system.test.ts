@@ -433,6 +433,38 @@ describe('queries and response', () => {
         expect(wall.collider.contactCount).toBe(0);
     });
 
+    test('moveAndSlide: a round collider pushed diagonally into a wall slides along it wherever it rests, and stops in a corner', () => {
+        // A wall whose first column of samples is x = -3.5, from y = -32 to 32 (a ceiling above it).
+        sprite('Wall', frame(full(8, 64)), { x: 0 });
+        sprite('Ceiling', frame(full(64, 8)), { x: -32, y: 36 }); // y in [32, 40)
+        const sys = CollisionSystem.instance;
+        for (const y0 of [0, 0.25, 0.5, -3]) {
+            const m = sprite('M', frame(full(18, 18)), { x: -20, y: y0 });
+            m.collider.shape = PixelShape.CIRCLE; // radius 9 (the content box)
+            tick();
+            // Into the wall: a centre on a whole y rests where its edge almost meets the samples
+            // at x = -3.5 in every row (the wedge), other heights where it clears them.
+            for (let f = 0; f < 20; f++) sys.moveAndSlide(m.collider, 1, 0);
+            const x = m.node.position.x;
+            expect(sys.placeMeeting(m.collider, x + 1, m.node.position.y)).not.toBeNull();
+            // Then up and into the wall, as a player holding a diagonal: it slides up.
+            let climbed = 0;
+            for (let f = 0; f < 10; f++) climbed += sys.moveAndSlide(m.collider, 0.7, 0.7).y;
+            expect(climbed).toBeGreaterThan(0.7 * 10 - 0.5);
+            tick();
+            expect(m.collider.contactCount).toBe(0);
+            // And into the corner under the ceiling: it stops there, touching both, overlapping none.
+            for (let f = 0; f < 80; f++) sys.moveAndSlide(m.collider, 0.7, 0.7);
+            const p = m.node.position;
+            expect(sys.placeMeeting(m.collider, p.x, p.y)).toBeNull();
+            expect(sys.placeMeeting(m.collider, p.x + 1, p.y)).not.toBeNull();
+            expect(sys.placeMeeting(m.collider, p.x, p.y + 1)).not.toBeNull();
+            expect(p.y).toBeGreaterThan(32 - 9 - 1);
+            m.node.destroy();
+            tick();
+        }
+    });
+
     test('a node moved inside a callback is re-read the next frame', () => {
         const tex = full(8, 8);
         const a = sprite('A', frame(tex));

@@ -346,8 +346,11 @@ export class CollisionSystem extends System {
      * Collision response for top-down games (seed 004): moves the collider's node by (dx, dy)
      * world units, one axis at a time, stopping each axis at the last free position (found to
      * 1/64 of a sample cell), so a character slides along walls and into corners instead of
-     * sticking. A collider that starts inside something is pushed out first. Returns the move
-     * made (world units).
+     * sticking. When a diagonal move stops short on both axes, it steps a quarter of a cell back
+     * from what stopped one axis and tries the other again (a curved edge resting against a wall
+     * can touch the wall's next sample whichever way it slides), keeping that only when it gets
+     * further than it stepped back: in a corner nothing moves. A collider that starts inside
+     * something is pushed out first. Returns the move made (world units).
      */
     moveAndSlide(collider: PixelCollider, delta: Readonly<XY>, out?: Vec2): Vec2;
     moveAndSlide(collider: PixelCollider, dx: number, dy: number, out?: Vec2): Vec2;
@@ -359,10 +362,26 @@ export class CollisionSystem extends System {
         const core = this._ready(collider);
         if (!core) { this._moveNode(collider, dx, dy); return out.set(dx, dy); }
         const px = this._depenetrate(collider, core);
-        const mx = this._freeMove(core, dx, 0);
+        let mx = this._freeMove(core, dx, 0);
         this._shift(core, mx, 0);
-        const my = this._freeMove(core, 0, dy);
+        let my = this._freeMove(core, 0, dy);
         this._shift(core, 0, my);
+        if (dx !== 0 && dy !== 0 && mx !== dx && my !== dy) {
+            // Both axes stopped short of a diagonal move. A curved edge resting against a wall can
+            // cover one of the wall's samples whichever way it slides (a circle whose centre is on
+            // a whole row, pressed to within a hair of a column of samples): a quarter of a cell
+            // back from what stopped one axis frees the other. Kept only when the slide gains
+            // more than the step back; in a corner nothing moves.
+            const back = 0.25 / core.accuracy;
+            const bx = dx > 0 ? -back : back, by = dy > 0 ? -back : back;
+            let g = this._unwedge(core, bx, 0, 0, dy - my);
+            if (g !== 0) {
+                mx += bx; my += g;
+            } else {
+                g = this._unwedge(core, 0, by, dx - mx, 0);
+                if (g !== 0) { my += by; mx += g; }
+            }
+        }
         out.set(px.x + mx, px.y + my);
         this._moveNode(collider, out.x, out.y);
         return out;
@@ -542,6 +561,25 @@ export class CollisionSystem extends System {
             if (this.world.placeMeeting(core, t)) hi = mid; else lo = mid;
         }
         return len * lo;
+    }
+
+    /**
+     * moveAndSlide's way out of a wedge: steps `core` back by (bx, by), then moves it along (rx, ry)
+     * (one of them 0) as far as it is free. Keeps both and returns that move when it is longer
+     * than the step back (and the step back itself is free); else puts `core` back and returns 0.
+     */
+    private _unwedge(core: Collider<PixelCollider>, bx: number, by: number, rx: number, ry: number): number {
+        const tx = core.transform.tx, ty = core.transform.ty;
+        this._shift(core, bx, by);
+        const m = this.world.placeMeeting(core, core.transform) ? 0 : this._freeMove(core, rx, ry);
+        if (Math.abs(m) > Math.abs(bx + by)) {
+            this._shift(core, rx !== 0 ? m : 0, ry !== 0 ? m : 0);
+            return m;
+        }
+        this.world.setPosition(core, tx, ty);
+        const c = core.userData;
+        if (c) c._setTranslation(tx, ty);
+        return 0;
     }
 
     private _shift(core: Collider<PixelCollider>, dx: number, dy: number): void {
