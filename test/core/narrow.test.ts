@@ -73,6 +73,12 @@ function bruteGradient(out: Contact, ra: WorldRaster, rb: WorldRaster, acc: numb
     return [gx, gy];
 }
 
+/** Whether the double sum a + b is exact (its rounding error, by Knuth's two-sum, is 0). */
+function exactSum(a: number, b: number): boolean {
+    const s = a + b, bb = s - a;
+    return (a - (s - bb)) + (b - bb) === 0;
+}
+
 describe('rasterizeMask matches the definition sample for sample', () => {
     it('on random masks, transforms and accuracies (every cell of the collider box)', () => {
         const raster = new WorldRaster();
@@ -321,8 +327,23 @@ describe('contact normal and separation', () => {
                 return;
             }
             expect(out.hasSeparation).toBe(true);
-            const moved = { ...tb, tx: tb.tx + out.separationX, ty: tb.ty + out.separationY };
-            if (testMasks(a, ta, b, moved, { accuracy: acc }, check)) throw new Error(`still overlapping after separation (${out.separationX}, ${out.separationY}): ${what}`);
+            // A whole number of cells: B's samples move by exactly that many cells.
+            const kx = Math.round(out.separationX * acc), ly = Math.round(out.separationY * acc);
+            expect(Math.abs(out.separationX * acc - kx) < 1e-9 && Math.abs(out.separationY * acc - ly) < 1e-9).toBe(true);
+            const tx = tb.tx + out.separationX, ty = tb.ty + out.separationY;
+            if (tx - tb.tx === out.separationX && ty - tb.ty === out.separationY && exactSum(tb.tx, out.separationX) && exactSum(tb.ty, out.separationY)) {
+                // The sums are exact: B moved by the separation shares no sample with A.
+                const moved = { ...tb, tx, ty };
+                if (testMasks(a, ta, b, moved, { accuracy: acc }, check)) throw new Error(`still overlapping after separation (${out.separationX}, ${out.separationY}): ${what}`);
+            } else {
+                // The sums round (the documented limit): B's raster shifted by the whole cells.
+                const ra = rasterizeMask(a, ta, acc, new WorldRaster()), rb = rasterizeMask(b, tb, acc, new WorldRaster());
+                for (let l = ra.l0; l < ra.l0 + ra.height; l++) {
+                    for (let k = ra.k0; k < ra.k0 + ra.width; k++) {
+                        if (ra.has(k, l) && rb.has(k - kx, l - ly)) throw new Error(`still overlapping after separation (${out.separationX}, ${out.separationY}), cell (${k}, ${l}): ${what}`);
+                    }
+                }
+            }
             // Along the normal (each step rounded to whole cells).
             const len = Math.hypot(out.separationX, out.separationY);
             const along = (out.separationX * out.normalX + out.separationY * out.normalY) / len;

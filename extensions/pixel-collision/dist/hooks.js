@@ -3114,7 +3114,13 @@ var Contact = class {
   set normalY(v) {
     this._normalY = v;
   }
-  /** Translation that, added to B, ends the overlap. Filled only when separation was requested. */
+  /**
+   * Translation that, added to B, ends the overlap: a whole number of sample cells (1 / accuracy
+   * world units each). Filled only when separation was requested. Where adding it to B's
+   * translation rounds (a translation that is no multiple of a cell), a sample lying exactly on
+   * one of B's texel edges can still be shared; moving by it again, or once more by one cell
+   * along it, ends that.
+   */
   get separationX() {
     if (this._need & DETAIL_SEPARATION) this._fill(DETAIL_SEPARATION);
     return this._separationX;

@@ -65,7 +65,13 @@ export class Contact {
     set normalX(v: number) { this._normalX = v; }
     get normalY(): number { if (this._need & DETAIL_NORMAL) this._fill(DETAIL_NORMAL); return this._normalY; }
     set normalY(v: number) { this._normalY = v; }
-    /** Translation that, added to B, ends the overlap. Filled only when separation was requested. */
+    /**
+     * Translation that, added to B, ends the overlap: a whole number of sample cells (1 / accuracy
+     * world units each). Filled only when separation was requested. Where adding it to B's
+     * translation rounds (a translation that is no multiple of a cell), a sample lying exactly on
+     * one of B's texel edges can still be shared; moving by it again, or once more by one cell
+     * along it, ends that.
+     */
     get separationX(): number { if (this._need & DETAIL_SEPARATION) this._fill(DETAIL_SEPARATION); return this._separationX; }
     set separationX(v: number) { this._separationX = v; }
     get separationY(): number { if (this._need & DETAIL_SEPARATION) this._fill(DETAIL_SEPARATION); return this._separationY; }
