@@ -558,10 +558,10 @@ const BOX_NAMES = ['minX', 'minY', 'maxX', 'maxY'];
 const POINT_NAMES = ['x', 'y', 'x', 'y'];
 const SEGMENT_NAMES = ['x0', 'y0', 'x1', 'y1'];
 
-/** Throws a RangeError that names the bad argument unless the box is finite and not inverted. */
 /** moveProxy's box on its way to `_moveFrom`. */
 const MOVE_SCRATCH = new Float64Array(4);
 
+/** Throws a RangeError that names the bad argument unless the box is finite and not inverted. */
 function checkBox(method: string, minX: number, minY: number, maxX: number, maxY: number): void {
     // x - x is 0 exactly for a finite x, NaN for NaN and the infinities.
     if (minX - minX + (minY - minY) + (maxX - maxX) + (maxY - maxY) === 0 && minX <= maxX && minY <= maxY) return;

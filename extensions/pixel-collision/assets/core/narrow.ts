@@ -1149,8 +1149,9 @@ for (let i = 0; i < SUPPORT_DIRS; i++) SUP_INV[i] = 1 / (SUP_UX[i] * SUP_UY[i + 
  * corners p of its opaque texels (the squares `[i, i+1) x [j, j+1)`), so of their convex hull
  * (the corners are integers; the table is read with a slack far beyond its rounding). Empty (no
  * opaque texel): every entry is -Infinity.
+ *
+ * @internal (exported for tests)
  */
-/** @internal (exported for tests) */
 export function localSupport(mask: BitMask): Float64Array {
     let o = mask._hull;
     if (o !== null && mask._hullVersion === mask.version) return o;
@@ -1329,12 +1330,13 @@ export function masksShareCell(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, t
 
 /**
  * Exact yes/no for two masks without making a raster: a separating axis through their circles'
- * centres ({@link hullsApart}: no shared sample), the pair window (null: none either), the probes, then every cell of the window whose sample can lie in both masks'
- * opaque bounds (each row cut to both, analytically) is mapped into both masks and decided
- * exactly, stopping at the first shared sample. Its cost follows the cells where the two
- * oriented boxes meet, not the masks' sizes or boundaries: for a pair that will never be asked
- * for its details it is cheaper than rasterizing two sprites. `winOut` (optional) receives the
- * pair window when the pair is not decided before it (it is left as it was otherwise); `tight`: the window is
+ * centres ({@link hullsApart}: no shared sample), the pair window (null: none either), the
+ * probes, then every cell of the window whose sample can lie in both masks' opaque bounds (each
+ * row cut to both, analytically) is mapped into both masks and decided exactly, stopping at the
+ * first shared sample. Its cost follows the cells where the two oriented boxes meet, not the
+ * masks' sizes or boundaries: for a pair that will never be asked for its details it is cheaper
+ * than rasterizing two sprites. `winOut` (optional) receives the pair window when the pair is
+ * not decided before it (it is left as it was otherwise); `tight`: the window is
  * {@link pairWindowTight}'s, else {@link pairWindow}'s.
  */
 export function masksShareSample(

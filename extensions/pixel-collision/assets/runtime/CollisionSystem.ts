@@ -576,15 +576,18 @@ export class CollisionSystem extends System {
             this._shift(core, rx !== 0 ? m : 0, ry !== 0 ? m : 0);
             return m;
         }
-        this.world.setPosition(core, tx, ty);
-        const c = core.userData;
-        if (c) c._setTranslation(tx, ty);
+        this._place(core, tx, ty);
         return 0;
     }
 
     private _shift(core: Collider<PixelCollider>, dx: number, dy: number): void {
         if (dx === 0 && dy === 0) return;
-        this.world.setPosition(core, core.transform.tx + dx, core.transform.ty + dy);
+        this._place(core, core.transform.tx + dx, core.transform.ty + dy);
+    }
+
+    /** Puts `core` at translation (tx, ty), its component's transform with it. */
+    private _place(core: Collider<PixelCollider>, tx: number, ty: number): void {
+        this.world.setPosition(core, tx, ty);
         const c = core.userData;
         if (c) c._setTranslation(core.transform.tx, core.transform.ty);
     }
