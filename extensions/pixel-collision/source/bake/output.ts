@@ -4,7 +4,7 @@
  * top level calls `PixelMasks.addLibrary` gives every collider its baked masks with nothing to
  * wire, on every platform, without a resources bundle or a load call.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'crypto';
 import { checkLibrary, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from '../../assets/core/index';
 import type { BakedMaskEntry } from '../../assets/core/index';
 
@@ -54,10 +54,22 @@ function normalize(e: BakedMaskEntry): BakedMaskEntry {
 
 /** A new script meta (Creator 3.8's `typescript` importer); written once, so its uuid stays. */
 export function scriptMeta(): string {
-    return JSON.stringify({ ver: '4.0.24', importer: 'typescript', imported: true, uuid: randomUUID(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
+    return JSON.stringify({ ver: '4.0.24', importer: 'typescript', imported: true, uuid: newUuid(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
 }
 
 /** A new folder meta (Creator 3.8's `directory` importer). */
 export function folderMeta(): string {
-    return JSON.stringify({ ver: '1.2.0', importer: 'directory', imported: true, uuid: randomUUID(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
+    return JSON.stringify({ ver: '1.2.0', importer: 'directory', imported: true, uuid: newUuid(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
+}
+
+/**
+ * A random RFC 4122 version 4 uuid. Not `crypto.randomUUID`: Creator 3.8's main process is Node
+ * 14.16, which does not have it (added in 14.17).
+ */
+function newUuid(): string {
+    const b = randomBytes(16);
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const h = b.toString('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
