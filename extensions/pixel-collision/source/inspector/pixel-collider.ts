@@ -70,10 +70,22 @@ export function close(this: Section): void {
     this.ask = (this.ask ?? 0) + 1; // drop answers still on their way
 }
 
+/**
+ * One `ui-prop` per visible property, kept for the section's life and given each new dump. Creator's
+ * node inspector calls `update` after every `set-property`, that is after each value typed or
+ * dragged: an element detached from the document (even to be appended again at the same place) loses
+ * the focus and ends a slider's drag. So, like the engine's `updateCustomPropElements`
+ * (editor/inspector/utils/prop.js), an element is moved only when it is out of order; unlike it,
+ * properties that went are removed first and a new one is inserted at its place, so showing or hiding
+ * one property (a change of shape) moves none of the others.
+ */
 function renderProps(section: Section, dump: ComponentDump): void {
     const props = (section.props ??= new Map());
+    const container = section.$.props;
+    const list = propsToRender(dump);
+    const wanted: (HTMLElement & { render(dump: unknown): void })[] = [];
     const keep = new Set<string>();
-    for (const { key, dump: d } of propsToRender(dump)) {
+    for (const { key } of list) {
         keep.add(key);
         let el = props.get(key);
         if (!el) {
@@ -81,10 +93,15 @@ function renderProps(section: Section, dump: ComponentDump): void {
             el.setAttribute('type', 'dump');
             props.set(key, el);
         }
-        section.$.props.appendChild(el); // in order (moves it when it is already there)
-        el.render(d);
+        wanted.push(el);
     }
     for (const [key, el] of props) if (!keep.has(key)) { el.remove(); props.delete(key); }
+    for (let i = 0; i < wanted.length; i++) {
+        const at = container.children[i] ?? null;
+        if (at !== wanted[i]) container.insertBefore(wanted[i], at); // only what is out of place moves
+    }
+    // Values last, every element in place.
+    for (let i = 0; i < wanted.length; i++) wanted[i].render(list[i].dump);
 }
 
 async function refresh(section: Section): Promise<void> {
