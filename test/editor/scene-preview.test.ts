@@ -6,7 +6,7 @@
 import { Canvas, CCObject, Color, director, Director, Graphics, Node, Sprite, UITransform } from 'cc';
 import * as cc from 'cc';
 import { PixelCollider, PixelMasks } from 'db://pixel-collision/runtime/index';
-import { ColliderPreview, HELPER_NAME, maskPicture, PICTURE_MAX } from '../../extensions/pixel-collision/source/scene/preview';
+import { ColliderPreview, HELPER_NAME, maskPicture, PICTURE_MAX, requestRepaint } from '../../extensions/pixel-collision/source/scene/preview';
 import type { CcApi, NodeLike } from '../../extensions/pixel-collision/source/scene/preview';
 import { frame, freshScene, sprite, texture, tick } from '../runtime/helpers';
 
@@ -211,3 +211,89 @@ describe('maskPicture', () => {
 // Keep the NodeLike contract honest: the double's Node satisfies it.
 const _nodeLike: NodeLike = new Node('x') as unknown as NodeLike;
 void _nodeLike;
+
+describe('the scene view shows the outline at once and drops it at once (edit mode renders on demand)', () => {
+    /** What the scene view would render when the preview asks for a frame. */
+    interface Frame { helper: Node | null; active: boolean; parent: Node | null; segments: number[] }
+    let frames: Frame[];
+    let current: ColliderPreview | null;
+    const cceGlobal = globalThis as { cce?: unknown };
+    beforeEach(() => {
+        frames = [];
+        current = null;
+        // Creator's scene-process global, the one method the preview calls (cce.Engine in @cocos/creator-types).
+        cceGlobal.cce = {
+            Engine: {
+                repaintInEditMode() {
+                    const helper = (current?.helper ?? null) as unknown as Node | null;
+                    frames.push({ helper, active: helper ? helper.activeInHierarchy : false, parent: helper ? helper.parent : null, segments: helper ? drawn(helper.getComponent(Graphics) as G) : [] });
+                },
+            },
+        };
+    });
+    afterEach(() => { delete cceGlobal.cce; });
+
+    test('select: one frame asked for, after the outline is drawn', () => {
+        const { canvasNode, node, collider, preview } = editorScene();
+        current = preview;
+        preview.show([node.uuid]);
+        expect(frames).toHaveLength(1);
+        expect(frames[0].helper).toBe(preview.helper);
+        expect(frames[0].active).toBe(true);
+        expect(frames[0].parent).toBe(canvasNode);
+        expect(frames[0].segments).toEqual(outlineOf(collider));
+    });
+
+    test('a property changed in the inspector (the node-changed message shows the selection again): a frame with the new outline', () => {
+        const { node, collider, preview } = editorScene();
+        current = preview;
+        preview.show([node.uuid]);
+        const before = frames[0].segments;
+        collider.alphaThreshold = 200; // what set-property does in the scene
+        node.setPosition(-40, 10, 0);
+        preview.show([node.uuid]);
+        expect(frames).toHaveLength(2);
+        expect(frames[1].segments).toEqual(outlineOf(collider));
+        expect(frames[1].segments).not.toEqual(before);
+    });
+
+    test('deselect: the helper is inactive and out of the scene at once, and a frame is asked for', () => {
+        const { canvasNode, node, preview } = editorScene();
+        current = preview;
+        preview.show([node.uuid]);
+        const helper = preview.helper as unknown as Node;
+        expect(preview.show([])).toBe(0);
+        expect(frames).toHaveLength(2);
+        expect(frames[1].helper).toBeNull();
+        // Before any engine update: nothing of the outline is left for that frame to render.
+        expect(helper.active).toBe(false);
+        expect(helper.activeInHierarchy).toBe(false);
+        expect(helper.parent).toBeNull();
+        expect(canvasNode.children).not.toContain(helper);
+        tick();
+        expect(helper.isValid).toBe(false); // and destroyed by the engine
+        preview.hide(); // nothing showing: nothing to repaint
+        expect(frames).toHaveLength(2);
+    });
+
+    test('redraws inside an engine update ask for no extra frame (that frame renders them)', () => {
+        const { node, preview } = editorScene();
+        current = preview;
+        preview.show([node.uuid]);
+        node.setPosition(-100, 0, 0);
+        tick();
+        tick();
+        expect(frames).toHaveLength(1);
+    });
+
+    test('outside the editor (no cce, or a cce without Engine.repaintInEditMode) nothing is asked and nothing throws', () => {
+        const { node, preview } = editorScene();
+        for (const value of [undefined, {}, { Engine: {} }, { Engine: { repaintInEditMode: 1 } }]) {
+            cceGlobal.cce = value;
+            expect(() => requestRepaint()).not.toThrow();
+            expect(preview.show([node.uuid])).toBe(1);
+            expect(() => preview.show([])).not.toThrow();
+        }
+        expect(frames).toHaveLength(0);
+    });
+});

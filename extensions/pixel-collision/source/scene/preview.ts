@@ -9,6 +9,13 @@
  * collider comes from its public API (`updateShape`, `getOutline`, `mask`, `maskSource`,
  * `maskReason`): no runtime internals. The engine is passed in (`cc`), so jest runs this module
  * against the `cc` test double.
+ *
+ * In edit mode the scene view renders on demand, not every frame. An outline drawn or removed on a
+ * message (select, a property changed in the inspector, deselect) would show only at the next frame
+ * something else asks for; so after those the preview asks the editor for one
+ * (`cce.Engine.repaintInEditMode()`, as the engine's own editor-side components do, where the editor
+ * offers it). Redraws inside an engine update need none: that frame renders them. The helper is also
+ * deactivated and detached at once when the outline goes (`destroy()` alone removes it a frame later).
  */
 
 /** The PixelCollider members the preview reads (its public API, see runtime/PixelCollider.ts). */
@@ -32,9 +39,11 @@ export interface NodeLike {
     readonly parent: NodeLike | null;
     layer: number;
     hideFlags: number;
+    active: boolean;
     getComponent(type: unknown): unknown;
     addComponent(type: unknown): unknown;
     addChild(child: NodeLike): void;
+    setParent(parent: NodeLike | null): void;
     setWorldPosition(x: number, y: number, z: number): void;
     setWorldRotation(x: number, y: number, z: number, w: number): void;
     setWorldScale(x: number, y: number, z: number): void;
@@ -132,6 +141,20 @@ export function maskPicture(mask: NonNullable<ColliderLike['mask']>, max = PICTU
     return { width: pw, height: ph, scale, rows };
 }
 
+/** The editor's scene-process global (Creator's `cce`), where it exists. */
+interface CceLike { Engine?: { repaintInEditMode?: unknown } }
+
+/**
+ * Asks the scene view for a frame where the editor offers it (`cce.Engine.repaintInEditMode()` in
+ * Creator's scene process); elsewhere (a game, jest without the double) nothing happens.
+ */
+export function requestRepaint(): void {
+    const cce = (globalThis as { cce?: CceLike }).cce;
+    if (typeof cce !== 'undefined' && cce && cce.Engine && typeof cce.Engine.repaintInEditMode === 'function') {
+        (cce.Engine as { repaintInEditMode(): void }).repaintInEditMode();
+    }
+}
+
 /** Finds a node by uuid in a node tree (depth first). */
 export function findNode(root: NodeLike | null, uuid: string): NodeLike | null {
     if (!root) return null;
@@ -164,6 +187,7 @@ export class ColliderPreview {
     /**
      * Outlines the PixelColliders of the nodes with these uuids (the selection) and keeps them up to
      * date after every engine update. Returns how many colliders it outlines. An empty list hides.
+     * The scene view is asked to show the new outline at once (see the module's comment).
      */
     show(uuids: readonly string[]): number {
         this._uuids = uuids.filter((u) => typeof u === 'string');
@@ -173,20 +197,31 @@ export class ColliderPreview {
         }
         const n = this._draw(true);
         if (n === 0) this.hide();
+        else requestRepaint();
         return n;
     }
 
-    /** Removes the outline and the helper node; stops listening. */
+    /**
+     * Removes the outline and the helper node (inactive and out of the scene at once, destroyed by
+     * the engine at the end of the frame); stops listening; asks the scene view for a frame when an
+     * outline was showing.
+     */
     hide(): void {
         this._uuids = [];
         if (this._listening) {
             this.cc.director.off(this.cc.Director.EVENT_AFTER_UPDATE, this.redraw, this);
             this._listening = false;
         }
-        if (this._helper && this._helper.isValid) this._helper.destroy();
+        const helper = this._helper;
         this._helper = null;
         this._g = null;
         this._drawn.length = 0;
+        if (helper && helper.isValid) {
+            helper.active = false;
+            if (helper.parent) helper.setParent(null);
+            helper.destroy();
+            requestRepaint();
+        }
     }
 
     /** Draws again if any outline changed (after an engine update: transform, frame, properties). */
