@@ -8,11 +8,18 @@
 //   npm run build:extension
 // after changing anything under source/ (or the core it bundles), and commit dist/.
 //
+// The bundles are built for Creator 3.8's own runtime (scripts/creator-runtime.mjs): the
+// main-process entries for Node 14.16, the scene script and the inspector for Chrome 91. Sources
+// may import `node:fs` and the like: the build turns them into plain `fs` (Node 14.16's require
+// has no `node:` scheme), and fails when a bundle still asks for `node:` or, in the main process,
+// calls a library function Node 14.16 lacks (esbuild lowers syntax to the target, not calls).
+//
 // Type checking is separate: npx tsc -p extensions/pixel-collision/tsconfig.json
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { MAIN_TARGET, RENDERER_TARGET, runtimeProblems } from './creator-runtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ext = join(root, 'extensions/pixel-collision');
@@ -27,23 +34,50 @@ export const ENTRIES = [
   'inspector/pixel-collider.ts', // the PixelCollider inspector section (contributions.inspector)
 ];
 
+/** The entries that run in Creator's main process (Node 14.16); the others run in Chrome 91. */
+export const MAIN_PROCESS = new Set(['main.ts', 'cli.ts', 'builder.ts', 'hooks.ts']);
+
+/** `node:fs` -> `fs`: Node's own modules under the names Node 14.16 knows. */
+export const plainNodeBuiltins = {
+  name: 'plain-node-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path.slice('node:'.length), external: true }));
+  },
+};
+
 /** Builds every entry into `outdir` (default the extension's dist/). Deterministic output. */
 export async function buildExtension(outdir = join(ext, 'dist')) {
   rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: ENTRIES.map((e) => join(ext, 'source', e)),
-    outdir,
-    outbase: join(ext, 'source'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node16', // Creator 3.8's Electron
-    external: ['electron'],
-    sourcemap: false,
-    legalComments: 'inline',
-    logLevel: 'warning',
+  const groups = [
+    { entries: ENTRIES.filter((e) => MAIN_PROCESS.has(e)), target: MAIN_TARGET },
+    { entries: ENTRIES.filter((e) => !MAIN_PROCESS.has(e)), target: RENDERER_TARGET },
+  ];
+  for (const { entries, target } of groups) {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: entries.map((e) => join(ext, 'source', e)),
+      outdir,
+      outbase: join(ext, 'source'),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target, // Creator 3.8's Electron 13.1.4: Node 14.16 (main process), Chrome 91 (panels, scene)
+      external: ['electron'],
+      plugins: [plainNodeBuiltins],
+      sourcemap: false,
+      legalComments: 'inline',
+      logLevel: 'warning',
+    });
+  }
+  const problems = ENTRIES.flatMap((e) => {
+    const file = join(outdir, e.replace(/\.ts$/, '.js'));
+    return runtimeProblems(readFileSync(file, 'utf8'), { main: MAIN_PROCESS.has(e) })
+      .map((p) => `${relative(root, file)}: ${p}`);
   });
+  if (problems.length) {
+    throw new Error(`The editor bundles use what Creator 3.8's runtime (Node 14.16 / Chrome 91) lacks:\n  ${problems.join('\n  ')}\n`
+      + 'Import plain Node modules and use only what Node 14.16 has (see scripts/creator-runtime.mjs).');
+  }
   return outdir;
 }
 
