@@ -228,8 +228,10 @@ describe('bake: one problem per file, the rest still baked', () => {
     test.each([
         ['an unreadable PNG', (d: string) => fs.writeFileSync(join(d, 'assets/sprites/plain.png'), Buffer.from('not a png at all, sorry')),
             'assets/sprites/plain.png', /is not a PNG file/, 3],
-        ['a PNG with a corrupt body', (d: string) => { const b = fs.readFileSync(join(d, 'assets/sprites/plain.png')); fs.writeFileSync(join(d, 'assets/sprites/plain.png'), b.subarray(0, 40)); },
+        ['a PNG with a corrupt body', (d: string) => { const b = fs.readFileSync(join(d, 'assets/sprites/plain.png')); b.fill(0x5a, 45, 60); fs.writeFileSync(join(d, 'assets/sprites/plain.png'), b); },
             'assets/sprites/plain.png', /cannot be decoded as PNG/, 3],
+        ['a cut-off PNG', (d: string) => { const b = fs.readFileSync(join(d, 'assets/sprites/plain.png')); fs.writeFileSync(join(d, 'assets/sprites/plain.png'), b.subarray(0, 40)); },
+            'assets/sprites/plain.png', /is cut off: it ends at byte 40 without the IEND chunk/, 3],
         ['a PNG without a meta', (d: string) => fs.rmSync(join(d, 'assets/sprites/trimmed.png.meta')),
             'assets/sprites/trimmed.png', /no \.meta file: Creator has not imported it yet/, 3],
         ['a meta that is not JSON', (d: string) => fs.writeFileSync(join(d, 'assets/sprites/trimmed.png.meta'), '{ "ver": '),

@@ -11,17 +11,21 @@
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { PNG } from 'pngjs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { BitMask, encodeBase64 } from '../../assets/core/index';
 import type { BakedMaskEntry } from '../../assets/core/index';
 import { renderLibraryScript, parseLibraryScript, scriptMeta, folderMeta } from './output';
 import { summarizeMeta, thresholdsInAsset, walkFiles } from './project';
 import type { FrameInfo, ImageInfo, MetaSummary, Problem } from './project';
 import { CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from './types';
-import type { BakeOptions, BakeReport } from './types';
+import type { BakeOptions, BakeReport, KeptMasks } from './types';
+import { BakeFailure, describeIoError } from './errors';
+import { resolveOutput } from './paths';
+import { decodePng, inspectPng, PngProblem } from './png';
+import { writeFileAtomic } from './write';
 
-const CACHE_VERSION = 1;
+/** 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). */
+const CACHE_VERSION = 2;
 
 interface FileStamp { size: number; mtimeMs: number }
 interface PngRecord extends FileStamp { hash: string; width: number; height: number }
@@ -51,14 +55,25 @@ export function bakeFrames(projectDir: string, frameUuids: string[], options: Ba
 
 /** A one-line summary of a report (the CLI's last line). */
 export function formatSummary(r: BakeReport): string {
+    const kept = r.kept.reduce((n, k) => n + k.masks, 0);
     return `${r.framesBaked} frame(s), ${r.masks} mask(s) at threshold(s) ${r.thresholds.join(', ')}; `
-        + `${r.texturesRead} texture(s) read, ${r.texturesSkipped} unchanged; ${r.errors.length} error(s)`;
+        + `${r.texturesRead} texture(s) read, ${r.texturesSkipped} unchanged`
+        + (r.unreadable.length ? `, ${r.unreadable.length} unreadable (${kept} mask(s) kept from the previous library)` : '')
+        + `; ${r.errors.length} error(s)`;
+}
+
+/**
+ * The project's `"onUnreadable"` setting (`"keep"` when it is missing or invalid): what a bake
+ * does when source images cannot be read.
+ */
+export function onUnreadableSetting(projectDir: string): 'keep' | 'fail' {
+    return readConfig(resolve(projectDir), () => undefined).onUnreadable ?? 'keep';
 }
 
 async function run(projectDir: string, options: BakeOptions, only: Set<string> | null): Promise<BakeReport> {
     const root = resolve(projectDir);
     if (!isDir(join(root, 'assets'))) {
-        throw new Error(`${root} is not a Cocos Creator project (it has no assets/ folder). Pass the project's folder.`);
+        throw new BakeFailure('usage', `${root} is not a Cocos Creator project (it has no assets/ folder). Pass the project's folder.`);
     }
     const say = options.onProgress ?? ((): void => undefined);
     const errors: Problem[] = [];
@@ -70,7 +85,10 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
 
     // Config and thresholds.
     const config = readConfig(root, fail);
-    const out = options.out ?? config.out ?? DEFAULT_OUT;
+    // Refused before anything is read or written when it would lead out of assets/.
+    const outPath = options.out !== undefined ? resolveOutput(root, options.out, 'the output path (--out)')
+        : resolveOutput(root, config.out ?? DEFAULT_OUT, config.out !== undefined ? `"out" in ${CONFIG_FILE}` : 'the default output path');
+    const out = relative(root, outPath).split(sep).join('/');
     const thresholdSet = new Set<number>();
     const check = (list: readonly number[], source: string): void => {
         for (const t of list) {
@@ -109,9 +127,17 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     // Masks.
     const entries: BakedMaskEntry[] = [];
     let texturesRead = 0, texturesSkipped = 0, framesBaked = 0;
+    const lost: ImageInfo[] = [];
     for (const img of selected) {
         await new Promise<void>((r) => setImmediate(r)); // keep the editor responsive between textures
         const got = maskImage(root, img, thresholds, cache, next, fail, options.force === true);
+        if (got === 'unreadable') {
+            lost.push(img);
+            // Keep its cache entry too: the same file restored (e.g. by "git lfs pull") is hashed, not decoded.
+            const old = cache.pngs[img.png];
+            if (old) { next.pngs[img.png] = old; if (cache.masks[old.hash]) next.masks[old.hash] = { ...cache.masks[old.hash], ...next.masks[old.hash] }; }
+            continue;
+        }
         if (!got) continue;
         if (got.decoded) texturesRead++; else texturesSkipped++;
         say(`${got.decoded ? 'read     ' : 'unchanged'} ${img.png} (${got.frames.length} frame(s) x ${thresholds.length} threshold(s))`);
@@ -124,14 +150,31 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         }
     }
 
+    // Images that could not be read: stop before writing anything ("onUnreadable": "fail"), or
+    // keep their frames' masks from the previous library (the default), never drop them.
+    if (lost.length && config.onUnreadable === 'fail') {
+        const names = lost.map((i) => i.png);
+        throw new BakeFailure('unreadable', `${names.length} image(s) could not be read (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', ...' : ''}); nothing was written, as "onUnreadable": "fail" in ${CONFIG_FILE} asks. Fix the files listed above and bake again.`, names[0]);
+    }
+    const kept: KeptMasks[] = [];
     // The library: for a partial bake, the other frames' entries stay.
-    const outPath = join(root, out);
-    if (only && fs.existsSync(outPath)) {
+    if ((only || lost.length) && fs.existsSync(outPath)) {
         try {
-            const kept = parseLibraryScript(fs.readFileSync(outPath, 'utf8')).filter((e) => !e.uuid || !only.has(e.uuid));
-            entries.push(...kept);
+            const previous = parseLibraryScript(fs.readFileSync(outPath, 'utf8'));
+            if (only) entries.push(...previous.filter((e) => !e.uuid || !only.has(e.uuid)));
+            const wanted = new Set(thresholds);
+            for (const img of lost) {
+                const uuids = new Set(img.frames.map((f) => f.uuid));
+                const mine = previous.filter((e) => e.uuid && uuids.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+                if (!mine.length) continue;
+                entries.push(...mine);
+                const k = { file: img.png, frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+                kept.push(k);
+                say(`kept      ${img.png}: ${k.masks} mask(s) of ${k.frames} frame(s) from the previous library, because the file could not be read this time`);
+            }
         } catch (err) {
-            fail(out, `${(err as Error).message}; it is written again with these frames only. Bake the whole project to restore the others.`);
+            if (only) fail(out, `${(err as Error).message}; it is written again with these frames only. Bake the whole project to restore the others.`);
+            else fail(out, `${(err as Error).message}; the masks of the images that could not be read cannot be kept from it.`);
         }
     }
     entries.sort(compareEntries);
@@ -140,19 +183,19 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         const text = renderLibraryScript(entries, out);
         const old = fs.existsSync(outPath) ? fs.readFileSync(outPath, 'utf8') : null;
         if (old !== text) {
-            fs.mkdirSync(dirname(outPath), { recursive: true });
-            fs.writeFileSync(outPath, text);
+            writeFileAtomic(outPath, text, out);
             written = true;
         }
-        writeIfMissing(outPath + '.meta', scriptMeta());
+        writeIfMissing(outPath + '.meta', scriptMeta(out), out + '.meta');
         const folder = dirname(outPath);
-        if (folder !== join(root, 'assets')) writeIfMissing(folder + '.meta', folderMeta());
+        const folderRel = dirname(out);
+        if (folder !== join(root, 'assets')) writeIfMissing(folder + '.meta', folderMeta(folderRel), folderRel + '.meta');
     }
     saveCache(cachePath, next, say);
 
     return {
         texturesRead, texturesSkipped, framesBaked, masks: entries.length, thresholds,
-        output: outPath, written, errors,
+        output: outPath, written, errors, kept, unreadable: lost.map((i) => i.png),
     };
 }
 
@@ -184,9 +227,8 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
             atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: { kind: 'atlas', texture: summary.texture, frames: summary.frames } });
         } else if (summary.kind === 'atlas') {
             atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: summary });
-        } else {
-            fail(metaRel, 'unknown meta for a .plist (importer is not "sprite-atlas"). Only TexturePacker atlases (cocos2d-x plist, format 3) are read.');
         }
+        // Any other .plist (a particle system, importer "particle"; data) has no sprite frames: skipped quietly.
     }
     for (const { meta, texture, frames } of atlasFrames) {
         for (const raw of frames.frames) {
@@ -208,19 +250,23 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
 
 interface ImageMasks { decoded: boolean; frames: { frame: FrameInfo; masks: string[] }[] }
 
-/** The masks of one image's frames at every threshold, from the cache or by decoding the PNG. */
+/**
+ * The masks of one image's frames at every threshold, from the cache or by decoding the PNG;
+ * `'unreadable'` when the PNG could not be read or decoded (reported with `fail`), null when none
+ * of its frames can be baked.
+ */
 function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Cache, next: Cache,
-    fail: (f: string, m: string) => void, force: boolean): ImageMasks | null {
+    fail: (f: string, m: string) => void, force: boolean): ImageMasks | null | 'unreadable' {
     const abs = join(root, img.png);
     let stamp: FileStamp;
-    try { stamp = statOf(abs); } catch (err) { fail(img.png, `cannot be read (${(err as Error).message}).`); return null; }
+    try { stamp = statOf(abs); } catch (err) { fail(img.png, `cannot be read: ${describeIoError(err)}.`); return 'unreadable'; }
     let buf: Buffer | null = null;
     let rec = cache.pngs[img.png];
     if (!rec || rec.size !== stamp.size || rec.mtimeMs !== stamp.mtimeMs) {
-        try { buf = fs.readFileSync(abs); } catch (err) { fail(img.png, `cannot be read (${(err as Error).message}).`); return null; }
-        const size = pngSize(buf);
-        if (!size) { fail(img.png, 'is not a PNG file (bad signature or header). Export it again as PNG.'); return null; }
-        rec = { ...stamp, hash: createHash('sha256').update(buf).digest('hex'), width: size.w, height: size.h };
+        try { buf = fs.readFileSync(abs); } catch (err) { fail(img.png, `cannot be read: ${describeIoError(err)}.`); return 'unreadable'; }
+        let size: { width: number; height: number };
+        try { size = inspectPng(buf); } catch (err) { fail(img.png, (err as Error).message); return 'unreadable'; }
+        rec = { ...stamp, hash: createHash('sha256').update(buf).digest('hex'), width: size.width, height: size.height };
     }
     next.pngs[img.png] = rec;
     const frames = img.frames.filter((f) => {
@@ -240,16 +286,16 @@ function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Ca
         keys.forEach((ks) => ks.forEach((k) => { store[k] = cached[k]; }));
         return { decoded: false, frames: frames.map((frame, i) => ({ frame, masks: keys[i].map((k) => cached[k]) })) };
     }
-    let png: PNG;
+    let png: { width: number; height: number; rgba: Uint8Array };
     try {
         buf ??= fs.readFileSync(abs);
-        png = PNG.sync.read(buf);
+        png = decodePng(buf);
     } catch (err) {
-        fail(img.png, `cannot be decoded as PNG (${(err as Error).message}). Export it again as PNG.`);
+        fail(img.png, err instanceof PngProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
         delete next.pngs[img.png];
-        return null;
+        return 'unreadable';
     }
-    const pixels = new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength);
+    const pixels = png.rgba;
     const result: ImageMasks = { decoded: true, frames: [] };
     frames.forEach((frame, i) => {
         const masks = thresholds.map((threshold, k) => {
@@ -267,13 +313,6 @@ function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Ca
 
 function maskKey(f: FrameInfo, threshold: number): string {
     return `${f.x},${f.y},${f.w},${f.h},${f.rotated ? 1 : 0}|${threshold}`;
-}
-
-/** Width and height from a PNG's IHDR chunk (the first chunk), or null when it is not a PNG. */
-function pngSize(buf: Buffer): { w: number; h: number } | null {
-    const SIG = [137, 80, 78, 71, 13, 10, 26, 10];
-    if (buf.length < 24 || SIG.some((b, i) => buf[i] !== b) || buf.toString('latin1', 12, 16) !== 'IHDR') return null;
-    return { w: buf.readUInt32BE(16), h: buf.readUInt32BE(20) };
 }
 
 // ---- cached reads of metas, scenes and prefabs ------------------------------------------------
@@ -330,8 +369,7 @@ function loadCache(path: string): Cache {
 
 function saveCache(path: string, cache: Cache, say: (line: string) => void): void {
     try {
-        fs.mkdirSync(dirname(path), { recursive: true });
-        fs.writeFileSync(path, JSON.stringify(cache));
+        writeFileAtomic(path, JSON.stringify(cache), CACHE_FILE);
     } catch (err) {
         say(`note: the bake cache could not be saved (${(err as Error).message}); the next bake reads every image again.`);
     }
@@ -339,7 +377,7 @@ function saveCache(path: string, cache: Cache, say: (line: string) => void): voi
 
 // ---- config and output ------------------------------------------------------------------------
 
-interface Config { thresholds?: number[]; out?: string }
+interface Config { thresholds?: number[]; out?: string; onUnreadable?: 'keep' | 'fail' }
 
 function readConfig(root: string, fail: (f: string, m: string) => void): Config {
     const abs = join(root, CONFIG_FILE);
@@ -351,9 +389,11 @@ function readConfig(root: string, fail: (f: string, m: string) => void): Config 
             if (!Array.isArray(c.thresholds)) throw new Error('"thresholds" must be an array of integers 0-255');
             out.thresholds = c.thresholds as number[];
         }
-        if (c.out !== undefined) {
-            if (typeof c.out !== 'string' || !c.out.startsWith('assets/') || !c.out.endsWith('.ts')) throw new Error('"out" must be a path like "assets/<folder>/<name>.ts"');
-            out.out = c.out;
+        // checked by resolveOutput, which refuses the bake when it leads out of assets/
+        if (c.out !== undefined) out.out = c.out as string;
+        if (c.onUnreadable !== undefined) {
+            if (c.onUnreadable !== 'keep' && c.onUnreadable !== 'fail') throw new Error(`"onUnreadable" must be "keep" or "fail" (got ${JSON.stringify(c.onUnreadable)})`);
+            out.onUnreadable = c.onUnreadable;
         }
         return out;
     } catch (err) {
@@ -370,8 +410,8 @@ function compareEntries(a: BakedMaskEntry, b: BakedMaskEntry): number {
     return a.threshold - b.threshold;
 }
 
-function writeIfMissing(path: string, text: string): void {
-    if (!fs.existsSync(path)) fs.writeFileSync(path, text);
+function writeIfMissing(path: string, text: string, rel: string): void {
+    if (!fs.existsSync(path)) writeFileAtomic(path, text, rel);
 }
 
 function isDir(p: string): boolean {

@@ -4,7 +4,7 @@
  * top level calls `PixelMasks.addLibrary` gives every collider its baked masks with nothing to
  * wire, on every platform, without a resources bundle or a load call.
  */
-import { randomBytes } from 'crypto';
+import { createHash } from 'crypto';
 import { checkLibrary, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from '../../assets/core/index';
 import type { BakedMaskEntry } from '../../assets/core/index';
 
@@ -52,22 +52,27 @@ function normalize(e: BakedMaskEntry): BakedMaskEntry {
     return out;
 }
 
-/** A new script meta (Creator 3.8's `typescript` importer); written once, so its uuid stays. */
-export function scriptMeta(): string {
-    return JSON.stringify({ ver: '4.0.24', importer: 'typescript', imported: true, uuid: newUuid(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
+/**
+ * A new script meta (Creator 3.8's `typescript` importer) for the script at `rel` (project-relative,
+ * forward slashes); written once, so its uuid stays.
+ */
+export function scriptMeta(rel: string): string {
+    return JSON.stringify({ ver: '4.0.24', importer: 'typescript', imported: true, uuid: uuidForPath(rel), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
 }
 
-/** A new folder meta (Creator 3.8's `directory` importer). */
-export function folderMeta(): string {
-    return JSON.stringify({ ver: '1.2.0', importer: 'directory', imported: true, uuid: newUuid(), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
+/** A new folder meta (Creator 3.8's `directory` importer) for the folder at `rel`. */
+export function folderMeta(rel: string): string {
+    return JSON.stringify({ ver: '1.2.0', importer: 'directory', imported: true, uuid: uuidForPath(rel), files: [], subMetas: {}, userData: {} }, null, 2) + '\n';
 }
 
 /**
- * A random RFC 4122 version 4 uuid. Not `crypto.randomUUID`: Creator 3.8's main process is Node
- * 14.16, which does not have it (added in 14.17).
+ * The uuid of a generated asset: RFC 4122 version-4 shaped, from the SHA-1 of a fixed namespace
+ * and the asset's project-relative path, so every clone of a project (a build server, another
+ * developer) bakes the same bytes. Two assets of one project never share a path, so never a uuid.
+ * (Not `crypto.randomUUID`, which Creator 3.8's Node 14.16 does not have, and not random at all.)
  */
-function newUuid(): string {
-    const b = randomBytes(16);
+export function uuidForPath(rel: string): string {
+    const b = createHash('sha1').update(`pixel-collision generated asset:${rel.split('\\').join('/')}`).digest().subarray(0, 16);
     b[6] = (b[6] & 0x0f) | 0x40;
     b[8] = (b[8] & 0x3f) | 0x80;
     const h = b.toString('hex');

@@ -41,4 +41,19 @@ export interface BakeReport {
     /** Whether the library file was (re)written (false when its bytes were already the same). */
     written: boolean;
     errors: BakeError[];
+    /**
+     * Images that could not be read this time whose frames' masks were kept from the previous
+     * library (settings `"onUnreadable": "keep"`, the default); each is also in `errors`.
+     */
+    kept: KeptMasks[];
+    /** Images (relative to the project) that could not be read or decoded this time; each is also in `errors`. */
+    unreadable: string[];
+}
+
+/** Masks kept from the previous library for one image that could not be read. */
+export interface KeptMasks {
+    /** The image, relative to the project. */
+    file: string;
+    frames: number;
+    masks: number;
 }
