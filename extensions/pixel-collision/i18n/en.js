@@ -71,6 +71,8 @@ module.exports = {
         dialog_title: 'Pixel Collision',
         done: 'Baked {masks} mask(s) of {frames} sprite frame(s).',
         done_detail: 'Thresholds: {thresholds}. Textures read: {read}, unchanged: {skipped}.\nLibrary: {output}\nThe game loads it at startup; nothing to assign.',
+        library_total: 'The library now holds {total} mask(s) in all.',
+        library_total_line: '[Pixel Collision] The library now holds {total} mask(s) in all.',
         done_errors: 'Baked {masks} mask(s) of {frames} sprite frame(s); {count} file(s) could not be baked.',
         errors_detail: '{list}\n\nThe editor console lists every problem. Fix the files and bake again.',
         failed_dialog: 'Baking failed.',

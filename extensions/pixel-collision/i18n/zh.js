@@ -69,6 +69,8 @@ module.exports = {
         dialog_title: '像素碰撞',
         done: '已烘焙 {frames} 个精灵帧的 {masks} 个遮罩。',
         done_detail: '阈值：{thresholds}。读取纹理：{read}，未变化：{skipped}。\n遮罩库：{output}\n游戏启动时会自动加载，无需手动指定。',
+        library_total: '遮罩库中现共有 {total} 个遮罩。',
+        library_total_line: '[像素碰撞] 遮罩库中现共有 {total} 个遮罩。',
         done_errors: '已烘焙 {frames} 个精灵帧的 {masks} 个遮罩；有 {count} 个文件无法烘焙。',
         errors_detail: '{list}\n\n编辑器控制台中列出了所有问题。请修正这些文件后重新烘焙。',
         failed_dialog: '烘焙失败。',

@@ -13,7 +13,7 @@
  */
 import type { Baker, BakeCallOptions, BakeScheduler, BakeSummary } from './baker';
 import { assetFolderUrl, summaryDialog, summaryLines, tr } from './format';
-import type { Translate } from './format';
+import type { BakeScope, Translate } from './format';
 
 /** The scene script's name (the extension's name) and its methods (source/scene.ts). */
 export const SCENE_SCRIPT = 'pixel-collision';
@@ -64,7 +64,7 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
     let busy = false;
     const t: Translate = (key, vars) => editor().I18n.t(key, vars);
 
-    async function runBake(startLine: string, run: (b: Baker, dir: string, opts: BakeCallOptions) => Promise<BakeSummary>): Promise<BakeSummary | null> {
+    async function runBake(startLine: string, scope: BakeScope, run: (b: Baker, dir: string, opts: BakeCallOptions) => Promise<BakeSummary>): Promise<BakeSummary | null> {
         const ed = editor();
         if (busy) {
             await ed.Dialog.warn(tr(t, 'bake.busy'), { title: tr(t, 'bake.dialog_title') });
@@ -76,11 +76,11 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
             out.log(startLine);
             const dir = ed.Project.path;
             const report = await run(baker(), dir, { onProgress: (line) => out.log(`${tag} ${line}`) });
-            const lines = summaryLines(t, report);
+            const lines = summaryLines(t, report, scope);
             lines.log.forEach((l) => out.log(l));
             lines.warn.forEach((l) => out.warn(l));
             await refresh(ed, dir, report);
-            const d = summaryDialog(t, report);
+            const d = summaryDialog(t, report, scope);
             await (d.kind === 'info' ? ed.Dialog.info : ed.Dialog.warn)(d.message, { title: d.title, detail: d.detail });
             return report;
         } catch (err) {
@@ -131,7 +131,7 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
 
     const methods: EditorMethods = {
         bakeMasks() {
-            return runBake(tr(t, 'bake.start', { project: editor().Project.path }), (b, dir, opts) => b.bakeProject(dir, opts));
+            return runBake(tr(t, 'bake.start', { project: editor().Project.path }), 'project', (b, dir, opts) => b.bakeProject(dir, opts));
         },
         async bakeFrames(frameUuids, thresholds) {
             const uuids = Array.isArray(frameUuids) ? frameUuids.filter((u): u is string => typeof u === 'string' && u.length > 0) : [];
@@ -140,7 +140,7 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
                 return null;
             }
             const extra = Array.isArray(thresholds) ? thresholds.filter((v): v is number => Number.isInteger(v) && v >= 0 && v <= 255) : undefined;
-            return runBake(tr(t, 'bake.start_frames', { count: uuids.length }), (b, dir, opts) => b.bakeFrames(dir, uuids, extra && extra.length ? { ...opts, thresholds: extra } : opts));
+            return runBake(tr(t, 'bake.start_frames', { count: uuids.length }), 'frames', (b, dir, opts) => b.bakeFrames(dir, uuids, extra && extra.length ? { ...opts, thresholds: extra } : opts));
         },
         async showSelection() {
             await scene('showColliders', editor().Selection.getSelected('node'));
