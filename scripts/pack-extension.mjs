@@ -1,13 +1,15 @@
-// npm run pack: extensions/pixel-collision/ -> pixel-collision-<version>.zip, the file Creator's
-// Extension Manager imports (Extension > Extension Manager > Project > +). As Creator expects,
-// the zip holds the extension's files at its root (package.json, dist/, i18n/, assets/, ...), not
-// a folder; Creator unpacks it into <project>/extensions/pixel-collision/.
+// npm run pack: extensions/pixel-collision/ -> pixel-collision.zip, the file Creator's Extension
+// Manager imports (Extension > Extension Manager > Project > +). As Creator's docs ask, the zip
+// holds the extension's files at its root (package.json, dist/, i18n/, assets/, ...), not a folder,
+// and is named after the extension's folder, which is also its package name ("pixel-collision"):
+// Creator unpacks it into <project>/extensions/pixel-collision/. The version is the one inside
+// package.json, not in the file name, so every release unpacks into the same folder.
 //
 // The editor code is rebuilt first (scripts/build-extension.mjs). Everything in the extension
 // folder goes in except what only building it needs (source/, tsconfig.json) and hidden files.
 // Entries are sorted and dated 2026-01-01, so the same files give the same zip.
 import { createWriteStream, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 import { buildExtension } from './build-extension.mjs';
@@ -35,11 +37,19 @@ export function packFiles(dir = EXTENSION) {
   return out;
 }
 
+/** `<folder>.zip`; the folder's name must be the package name (Creator loads an extension by it). */
+export function zipName(dir = EXTENSION) {
+  const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  if (name !== basename(dir)) {
+    throw new Error(`The extension's package name "${name}" is not its folder's name "${basename(dir)}": Creator needs them equal. Rename one of them.`);
+  }
+  return `${name}.zip`;
+}
+
 /** Writes the zip into `outDir` (default the repo root); resolves to its path. */
 export async function pack(outDir = root, { build = true } = {}) {
   if (build) await buildExtension();
-  const { version } = JSON.parse(readFileSync(join(EXTENSION, 'package.json'), 'utf8'));
-  const file = join(outDir, `pixel-collision-${version}.zip`);
+  const file = join(outDir, zipName());
   const zip = new yazl.ZipFile();
   for (const rel of packFiles()) {
     const mode = rel === 'dist/cli.js' ? 0o100755 : 0o100644;

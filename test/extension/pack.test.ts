@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -56,10 +56,13 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const walk = (dir: string): string[] => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => f.split('\\').join('/')).sort();
 
-test('named pixel-collision-<version>.zip, files at the root (no nested folder), nothing only building needs', () => {
-    const { version } = JSON.parse(fs.readFileSync(join(ext, 'package.json'), 'utf8'));
-    expect(zipPath.endsWith(`pixel-collision-${version}.zip`)).toBe(true);
+test('named after the extension\'s folder (pixel-collision.zip), the version inside its package.json; files at the root (no nested folder), nothing only building needs', () => {
+    expect(zipPath).toBe(join(work, 'pixel-collision.zip'));
     expect(names).toContain('package.json');
+    expect(names.every((n) => !n.startsWith('pixel-collision/'))).toBe(true);
+    const packed = JSON.parse(fs.readFileSync(join(installed, 'package.json'), 'utf8'));
+    const source = JSON.parse(fs.readFileSync(join(ext, 'package.json'), 'utf8'));
+    expect({ name: packed.name, version: packed.version }).toEqual({ name: 'pixel-collision', version: source.version });
     expect(names.some((n) => n.startsWith('source/') || n === 'tsconfig.json' || n.startsWith('node_modules/'))).toBe(false);
 });
 
@@ -100,4 +103,14 @@ test('the unpacked CLI bakes the project it sits in, with no node_modules anywhe
     expect(out).toMatch(/^4 frame\(s\), 8 mask\(s\) at threshold\(s\) 0, 127; 3 texture\(s\) read, 0 unchanged; 0 error\(s\)$/m);
     expect(fs.existsSync(join(project, 'assets/pixel-collision-masks/pixel-masks.ts'))).toBe(true);
     expect(fs.existsSync(join(work, 'node_modules'))).toBe(false);
+});
+
+test('an extension folder whose name is not its package name is refused, saying what to do', () => {
+    const dir = join(work, 'pixel-collision-0.1.0');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'pixel-collision', version: '0.1.0' }));
+    const script = `import(${JSON.stringify(join(root, 'scripts/pack-extension.mjs'))}).then((m) => m.zipName(${JSON.stringify(dir)}))`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/package name "pixel-collision" is not its folder's name "pixel-collision-0\.1\.0": Creator needs them equal\. Rename one of them\./);
 });
