@@ -11,8 +11,8 @@
 // The bundles are built for Creator 3.8's own runtime (scripts/creator-runtime.mjs): the
 // main-process entries for Node 14.16, the scene script and the inspector for Chrome 91. Sources
 // may import `node:fs` and the like: the build turns them into plain `fs` (Node 14.16's require
-// has no `node:` scheme), and fails when a bundle still asks for `node:` or, in the main process,
-// calls a library function Node 14.16 lacks (esbuild lowers syntax to the target, not calls).
+// has no `node:` scheme), and fails when a bundle still asks for `node:` or calls a library
+// function its runtime lacks (esbuild lowers syntax to the target, not calls).
 //
 // Type checking is separate: npx tsc -p extensions/pixel-collision/tsconfig.json
 import { readFileSync, rmSync } from 'node:fs';

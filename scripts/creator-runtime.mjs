@@ -5,7 +5,7 @@
 //     may run with the Node Creator ships) is Node 14.16.0;
 //   - the panels, the inspector and the scene process are Chrome 91 (with Node 14.16's require).
 // scripts/build-extension.mjs builds for these targets and refuses bundles that use what these
-// runtimes lack; test/extension/node14.test.ts runs the main-process bundles under a real Node 14.16.0
+// runtimes lack (runtimeProblems); test/extension/node14.test.ts runs the main-process bundles under a real Node 14.16.0
 // (scripts/node14.mjs fetches it from the npm registry).
 
 export const CREATOR_RUNTIME = Object.freeze({
@@ -21,22 +21,24 @@ export const MAIN_TARGET = `node${CREATOR_RUNTIME.node.split('.').slice(0, 2).jo
 export const RENDERER_TARGET = `chrome${CREATOR_RUNTIME.chrome}`; // chrome91
 
 /**
- * Library calls the main-process bundles must not make: Node 14.16 lacks them (esbuild lowers syntax
- * to the target, never library calls). Each is a pattern over the bundle's text and the Node version
- * that added it. A false alarm (the name in a string) is fixed by rewording the string.
+ * Library calls the bundles must not make, as patterns over a bundle's text (esbuild lowers syntax to
+ * the target, never library calls). Every bundle has Node 14.16's modules (the panels and the scene
+ * process too, through Electron's require); the main process has Node 14.16's JavaScript, the others
+ * Chrome 91's. So each entry says what lacks it; `mainOnly` marks calls Chrome 91 has. A false alarm
+ * (the name in a string) is fixed by rewording the string.
  */
-export const NEWER_THAN_NODE_14_16 = [
-    [/\brandomUUID\b/, 'crypto.randomUUID (Node 14.17)'],
-    [/\bstructuredClone\b/, 'structuredClone (Node 17)'],
-    [/\bObject\.hasOwn\b/, 'Object.hasOwn (Node 16.9)'],
-    [/\.at\(/, 'Array/String.prototype.at (Node 16.6)'],
-    [/\.replaceAll\(/, 'String.prototype.replaceAll (Node 15)'],
-    [/\.findLast(Index)?\(/, 'Array.prototype.findLast (Node 18)'],
-    [/\.(toSorted|toReversed|toSpliced)\(/, 'Array.prototype.toSorted/toReversed/toSpliced (Node 20)'],
-    [/\bcpSync\b/, 'fs.cpSync (Node 16.7)'],
-    [/\bAbortController\b/, 'AbortController (Node 15)'],
-    [/\bAggregateError\b|\bPromise\.any\b/, 'Promise.any / AggregateError (Node 15)'],
-    [/\bObject\.groupBy\b|\bMap\.groupBy\b/, 'Object.groupBy (Node 21)'],
+export const NEWER_THAN_CREATOR = [
+    { re: /\brandomUUID\b/, what: 'crypto.randomUUID (Node 14.17, Chrome 92)' },
+    { re: /\bstructuredClone\b/, what: 'structuredClone (Node 17, Chrome 98)' },
+    { re: /\bObject\.hasOwn\b/, what: 'Object.hasOwn (Node 16.9, Chrome 93)' },
+    { re: /\.at\(/, what: 'Array/String.prototype.at (Node 16.6, Chrome 92)' },
+    { re: /\.findLast(Index)?\(/, what: 'Array.prototype.findLast (Node 18, Chrome 97)' },
+    { re: /\.(toSorted|toReversed|toSpliced)\(/, what: 'Array.prototype.toSorted/toReversed/toSpliced (Node 20, Chrome 110)' },
+    { re: /\bObject\.groupBy\b|\bMap\.groupBy\b/, what: 'Object.groupBy (Node 21, Chrome 117)' },
+    { re: /\bcpSync\b/, what: 'fs.cpSync (Node 16.7)' },
+    { re: /\.replaceAll\(/, what: 'String.prototype.replaceAll (Node 15)', mainOnly: true },
+    { re: /\bAbortController\b/, what: 'AbortController (Node 15)', mainOnly: true },
+    { re: /\bAggregateError\b|\bPromise\.any\b/, what: 'Promise.any / AggregateError (Node 15)', mainOnly: true },
 ];
 
 /** `require("node:...")`: Node 14.16's require has no `node:` scheme (added in 14.18 / 16). */
@@ -46,6 +48,6 @@ export const NODE_SCHEME_REQUIRE = /\brequire\(\s*["']node:/;
 export function runtimeProblems(text, { main }) {
     const problems = [];
     if (NODE_SCHEME_REQUIRE.test(text)) problems.push('require("node:...") (Node 14.16 has no node: scheme in require)');
-    if (main) for (const [re, what] of NEWER_THAN_NODE_14_16) if (re.test(text)) problems.push(what);
+    for (const { re, what, mainOnly } of NEWER_THAN_CREATOR) if ((main || !mainOnly) && re.test(text)) problems.push(what);
     return problems;
 }
