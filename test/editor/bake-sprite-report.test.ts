@@ -23,7 +23,7 @@ const oneFrame = report({ framesBaked: 1, masks: 49, thresholds: [0, 64, 127, 20
 
 describe.each([
     ['en', 'Baked 4 mask(s) of 1 sprite frame(s).', 'The library now holds 49 mask(s) in all.', 'Baked 49 mask(s) of 1 sprite frame(s).'],
-    ['zh', '已烘焙 1 个精灵帧的 4 个遮罩。', '遮罩库中现共有 49 个遮罩。', '已烘焙 1 个精灵帧的 49 个遮罩。'],
+    ['zh', '已烘焙 1 个精灵帧的 4 个位掩码。', '位掩码库中现共有 49 个位掩码。', '已烘焙 1 个精灵帧的 49 个位掩码。'],
 ] as const)('%s', (language, spriteDone, total, projectDone) => {
     test('Bake This Sprite: the dialog and the console count the sprite\'s masks; the library\'s total is said apart', async () => {
         const editor = editorDouble('/projects/game', language);

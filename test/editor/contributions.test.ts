@@ -34,7 +34,10 @@ function sourceOf(distPath: string): string {
     return `${m[1]}.ts`;
 }
 
-const distFiles: string[] = [pkg.main, c.scene.script, ...Object.values(c.inspector.section.node as Record<string, string>)];
+const distFiles: string[] = [
+    pkg.main, c.scene.script, ...Object.values(c.inspector.section.node as Record<string, string>),
+    ...Object.values(c.project as Record<string, { custom?: string }>).map((tab) => tab.custom).filter((f): f is string => typeof f === 'string'),
+];
 
 test.each(distFiles)('%s is built from a source file the build script builds', (dist) => {
     const src = sourceOf(dist);

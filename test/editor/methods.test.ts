@@ -43,8 +43,8 @@ describe('Bake Masks (menu)', () => {
     test('speaks the editor language (Chinese)', async () => {
         const { editor, out, m } = setup(report(), 'zh');
         await m.bakeMasks();
-        expect(out.log_[0]).toBe('[像素碰撞] 正在烘焙 /projects/game 的碰撞遮罩……');
-        expect(editor.dialogs[0].message).toBe('已烘焙 7 个精灵帧的 14 个遮罩。');
+        expect(out.log_[0]).toBe('[像素碰撞] 正在烘焙 /projects/game 的碰撞位掩码……');
+        expect(editor.dialogs[0].message).toBe('已烘焙 7 个精灵帧的 14 个位掩码。');
         expect(editor.dialogs[0].title).toBe('像素碰撞');
     });
 

@@ -116,4 +116,40 @@ module.exports = {
             readback: 'Not baked: the mask is read back from the GPU once. Bake it to skip that.',
         },
     },
+    settings: {
+        tab: 'Pixel Collision',
+        intro: 'How Bake Masks, the automatic bake and every build bake this project\'s collision masks. Saved in settings/v2/packages/pixel-collision.json: commit it with the project.',
+        default_used: 'The default is used until it is corrected.',
+        thresholds: {
+            label: 'Thresholds',
+            tip: 'Alpha thresholds to bake besides those the scenes and prefabs use: whole numbers 0-255, separated by commas (e.g. 0, 64). Colliders whose threshold is set from code need theirs here.',
+        },
+        out: {
+            label: 'Library Script',
+            tip: 'Where the generated mask library goes: a .ts file inside assets/, relative to the project folder.',
+        },
+        onUnreadable: {
+            label: 'Unreadable Images',
+            tip: 'When some images cannot be read during a bake: keep their frames\' masks from the previous library and warn loudly, or stop the bake before it writes anything (a build then fails).',
+            keep: 'Keep their previous masks and warn',
+            fail: 'Stop the bake (a build fails)',
+        },
+        bakeAll: {
+            label: 'Bake Every Sprite Frame',
+            tip: 'Bake every sprite frame of the project, not only the frames the PixelColliders of scenes and prefabs can show (for frames assigned from code).',
+        },
+        include: {
+            label: 'Always Bake',
+            tip: 'Folders or globs inside assets/, relative to the project, one per line (e.g. assets/art/enemies/**): their frames are always baked (for frames assigned from code).',
+        },
+        error: {
+            thresholds: 'Not saved: {value} is not a whole number from 0 to 255. Write the thresholds separated by commas, e.g. 0, 64.',
+            out: 'Not saved: {value} is not a .ts file inside assets/. Write a path relative to the project, such as assets/pixel-collision-masks/pixel-masks.ts.',
+            onUnreadable: 'Not saved: {value} is not one of the choices; pick "keep" or "fail".',
+            bakeAll: 'Not saved: {value}; this setting is on or off (true or false).',
+            include: 'Not saved: {value} is not a folder or glob inside assets/. Write paths relative to the project, such as assets/art/enemies/**, one per line.',
+            unknown: 'Not saved: {value} is not a setting of Pixel Collision.',
+            save: 'Not saved: the editor could not write the project settings ({message}).',
+        },
+    },
 };

@@ -7,6 +7,8 @@
  * - asset-db changes of images, atlases, scenes and prefabs -> `onAssetChanged`: a quiet re-bake;
  * - selection and node changes -> `showSelection`: the scene script (scene.ts) outlines the selected
  *   PixelColliders in the scene view.
+ * - the Project Settings tab (settings/panel.ts) -> `get-settings` / `set-setting`: the project
+ *   settings the bake reads, checked before they are saved.
  */
 import { loadBaker } from './editor/baker';
 import { createMethods } from './editor/methods';
@@ -22,6 +24,8 @@ export const methods = {
     onNodeChanged: (uuid?: unknown) => impl.onNodeChanged(uuid),
     onSceneReady: () => impl.showSelection(),
     onAssetChanged: (uuid?: unknown, info?: unknown) => impl.onAssetChanged(uuid, info),
+    getSettings: () => impl.getSettings(),
+    setSetting: (key: unknown, value: unknown) => impl.setSetting(key, value),
 };
 
 /** Called when the extension is enabled. */

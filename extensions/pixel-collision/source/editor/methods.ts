@@ -8,12 +8,19 @@
  * - `onAssetChanged` (asset-db add / change / delete of images, atlases, scenes, prefabs): bakes the
  *   project again, quietly, a moment after the last change (the baking module's scheduler), so the
  *   library stays current without anyone pressing Bake.
+ * - `getSettings` / `setSetting`: the Project Settings panel (settings/panel.ts) reads and writes
+ *   the extension's project settings through `Editor.Profile` (saved by Creator in
+ *   settings/v2/packages/pixel-collision.json, the file the bake reads); every value is checked
+ *   first (editor/settings.ts), a refused one is not saved and its message goes back to the panel;
+ *   a saved change re-bakes the project quietly, like an asset change.
  * The two bakes a user asks for print progress and a summary to the editor console, refresh the
  * asset database so the generated library is imported, and end with a dialog.
  */
 import type { Baker, BakeCallOptions, BakeScheduler, BakeSummary } from './baker';
 import { assetFolderUrl, summaryDialog, summaryLines, tr } from './format';
 import type { BakeScope, Translate } from './format';
+import { checkSetting, effectiveSettings, PACKAGE, SETTING_KEYS } from './settings';
+import type { ProjectSettings, SettingKey } from './settings';
 
 /** The scene script's name (the extension's name) and its methods (source/scene.ts). */
 export const SCENE_SCRIPT = 'pixel-collision';
@@ -24,6 +31,8 @@ export interface EditorApi {
     I18n: { t: Translate };
     Dialog: Pick<typeof Editor.Dialog, 'info' | 'warn' | 'error'>;
     Selection: Pick<typeof Editor.Selection, 'getSelected'>;
+    /** The extension's project settings (`contributions.profile.project`). */
+    Profile: Pick<typeof Editor.Profile, 'getProject' | 'setProject'>;
     /** `Editor.Message.request`, untyped by message (its typed overloads are per package). */
     Message: { request(channel: string, message: string, ...args: unknown[]): Promise<unknown> };
 }
@@ -43,9 +52,22 @@ export interface EditorMethods {
     onNodeChanged(uuid?: unknown): Promise<void>;
     hidePreview(): Promise<void>;
     onAssetChanged(uuid?: unknown, info?: unknown): void;
+    /** The project settings for the Project Settings panel, with a message per saved value that is refused. */
+    getSettings(): Promise<SettingsView>;
+    /** Checks and saves one project setting; the message says why a value was not saved. */
+    setSetting(key: unknown, value: unknown): Promise<SetSettingResult>;
     /** Stops re-baking on changes (unload). */
     dispose(): void;
 }
+
+/** What the Project Settings panel shows: the values the bake will use, and why a saved value is not used. */
+export interface SettingsView {
+    values: ProjectSettings;
+    /** Per key: the saved value was refused (the default is used), translated. */
+    errors: Partial<Record<SettingKey, string>>;
+}
+
+export type SetSettingResult = { ok: true; value: ProjectSettings[SettingKey] } | { ok: false; message: string };
 
 /** Files whose change can change a baked mask or the thresholds to bake. */
 const BAKE_INPUT = /\.(png|plist|scene|prefab)$/i;
@@ -156,18 +178,49 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
         },
         onAssetChanged(_uuid, info) {
             if (!isBakeInput(info)) return;
-            if (scheduler === undefined) {
-                const b = baker();
-                scheduler = b.createBakeScheduler
-                    ? b.createBakeScheduler(autoBake, AUTO_BAKE_DELAY_MS, (err) => out.error(tr(t, 'bake.failed', { message: err instanceof Error ? err.message : String(err) })))
-                    : null;
+            scheduleBake();
+        },
+        async getSettings() {
+            const profile = editor().Profile;
+            const saved: Partial<Record<SettingKey, unknown>> = {};
+            for (const key of SETTING_KEYS) saved[key] = await profile.getProject(PACKAGE, key);
+            const { values, problems } = effectiveSettings(saved);
+            const errors: Partial<Record<SettingKey, string>> = {};
+            for (const key of SETTING_KEYS) {
+                const p = problems[key];
+                if (p && !p.ok) errors[key] = `${tr(t, p.error, p.vars)} ${tr(t, 'settings.default_used')}`;
             }
-            scheduler?.schedule();
+            return { values, errors };
+        },
+        async setSetting(key, value) {
+            if (typeof key !== 'string' || (SETTING_KEYS as readonly string[]).indexOf(key) < 0) {
+                return { ok: false, message: tr(t, 'settings.error.unknown', { value: String(key) }) };
+            }
+            const checked = checkSetting(key as SettingKey, value);
+            if (!checked.ok) return { ok: false, message: tr(t, checked.error, checked.vars) };
+            try {
+                await editor().Profile.setProject(PACKAGE, key, checked.value as Editor.Profile.ProfileValueType, 'project');
+            } catch (err) {
+                return { ok: false, message: tr(t, 'settings.error.save', { message: err instanceof Error ? err.message : String(err) }) };
+            }
+            scheduleBake(); // the library follows the new settings, as it follows asset changes
+            return { ok: true, value: checked.value };
         },
         dispose() {
             scheduler?.dispose();
             scheduler = null;
         },
     };
+
+    /** A quiet bake a moment after the last change (asset or setting). */
+    function scheduleBake(): void {
+        if (scheduler === undefined) {
+            const b = baker();
+            scheduler = b.createBakeScheduler
+                ? b.createBakeScheduler(autoBake, AUTO_BAKE_DELAY_MS, (err) => out.error(tr(t, 'bake.failed', { message: err instanceof Error ? err.message : String(err) })))
+                : null;
+        }
+        scheduler?.schedule();
+    }
     return methods;
 }
