@@ -140,6 +140,61 @@ describe('component life cycle', () => {
         expect(comp.node).toBeNull();
     });
 
+    test('_destruct after a real destroy: own object/function fields null, strings empty, numbers and booleans kept, _id kept (CCObject._destruct)', () => {
+        class Fields extends Component {
+            label = 'hp';
+            count = 3;
+            alive = true;
+            list: number[] = [1];
+            buf = new Float64Array(2);
+            fn: (() => void) | null = () => undefined;
+            nothing: object | null = null;
+            get shown(): string { return `${this.label}:${this.count}`; } // on the prototype: untouched
+        }
+        const node = new Node('A');
+        const comp = node.addComponent(Fields);
+        director.getScene()!.addChild(node);
+        const compId = comp._id;
+        const seenInOnDisable: string[] = [];
+        node.on(NodeEventType.ACTIVE_IN_HIERARCHY_CHANGED, () => seenInOnDisable.push(`${comp.node?.name} ${comp.isValid}`));
+        node.destroy();
+        // In between (onDisable happened, the destruction waits for the next tick): all readable.
+        expect(seenInOnDisable).toEqual(['A true']);
+        expect(comp.node).toBe(node);
+        expect(comp.list).toEqual([1]);
+        tick();
+        expect(comp.isValid).toBe(false);
+        expect(node.isValid).toBe(false);
+        expect([comp.node, comp.list, comp.buf, comp.fn, comp.nothing]).toEqual([null, null, null, null, null]);
+        expect([comp.label, comp.count, comp.alive]).toEqual(['', 3, true]);
+        expect(comp.shown).toBe(':3');
+        expect(comp._id).toBe(compId);
+        expect(node.name).toBe('');
+        expect(() => comp.getComponent(Fields)).toThrow(TypeError); // what game code meets on a destroyed component
+    });
+
+    test('_destruct is made once per class from the first instance destroyed, as in the engine; a second _destroyImmediate is an error', () => {
+        class Later extends Component {
+            a: object | null = {};
+        }
+        const first = new Node('A').addComponent(Later);
+        director.getScene()!.addChild(first.node);
+        first.destroy();
+        tick();
+        expect(first.a).toBeNull();
+        const second = new Node('B').addComponent(Later);
+        director.getScene()!.addChild(second.node);
+        (second as unknown as Record<string, unknown>).extra = {}; // a field the first instance did not have
+        second.destroy();
+        tick();
+        expect(second.a).toBeNull();
+        expect((second as unknown as Record<string, unknown>).extra).toEqual({}); // not on the class's list: kept
+        logs.error.length = 0;
+        second._destroyImmediate();
+        expect(logs.error).toHaveLength(1);
+        expect(second.isValid).toBe(false);
+    });
+
     test('an exception in update is reported through error() and the other components still update', () => {
         class Throws extends Component {
             protected override update(): void { throw new Error('boom'); }

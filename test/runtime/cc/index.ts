@@ -320,22 +320,39 @@ export class CCObject {
     _onPreDestroy?(): unknown;
 
     /**
-     * Like the engine's `_destruct`: own string fields become '', own object and function fields
-     * become null (a Node's or Component's `_id` is kept). So a destroyed node's `name` is '' and a
-     * destroyed component's `node` is null.
+     * Like the engine's `_destruct` (`compileDestruct`): own string fields become '', own object and
+     * function fields (typed arrays, null, other objects) become null; numbers and booleans stay; a
+     * Node's or Component's `_id` is kept. So a destroyed node's `name` is '' and a destroyed
+     * component's `node` is null. As in the engine, the list of fields is made once per class, from
+     * the first instance of that class destroyed (kept on the constructor as `__destruct__`), and
+     * applied to every later one: a field another instance added later is left as it is.
      */
     _destruct(): void {
-        const skipId = this instanceof Node || this instanceof Component;
-        const self = this as unknown as Record<string, unknown>;
-        for (const key of Object.keys(self)) {
-            if (skipId && key === '_id') continue;
-            const type = typeof self[key];
-            if (type === 'string') self[key] = '';
-            else if (type === 'object' || type === 'function') self[key] = null;
+        const ctor = this.constructor as unknown as { __destruct__?: Record<string, null | ''> };
+        let reset = Object.prototype.hasOwnProperty.call(ctor, '__destruct__') ? ctor.__destruct__ : undefined;
+        if (!reset) {
+            const skipId = this instanceof Node || this instanceof Component;
+            const self = this as unknown as Record<string, unknown>;
+            const made: Record<string, null | ''> = {};
+            for (const key of Object.keys(self)) {
+                if (skipId && key === '_id') continue;
+                const type = typeof self[key];
+                if (type === 'string') made[key] = '';
+                else if (type === 'object' || type === 'function') made[key] = null;
+            }
+            Object.defineProperty(ctor, '__destruct__', { value: made, writable: true, enumerable: false, configurable: true });
+            reset = made;
         }
+        const target = this as unknown as Record<string, unknown>;
+        for (const key in reset) target[key] = reset[key];
     }
 
+    /** Destroys the object now: `_onPreDestroy` (onDisable / onDestroy...), `_destruct`, then flagged Destroyed. */
     _destroyImmediate(): void {
+        if (this._objFlags & Destroyed) {
+            error('object already destroyed'); // EngineErrorMap 5000 (errorID)
+            return;
+        }
         this._onPreDestroy?.();
         this._destruct();
         this._objFlags |= Destroyed;
