@@ -94,13 +94,13 @@ export class CollisionSystem extends System {
     private _t: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
     private _wp = new Vec3();
     /**
-     * Colliders disabled or destroyed while touching something: their core collider and links,
-     * kept until the step that ends their pairs (the engine clears a destroyed component's
-     * fields before that step). Parallel arrays; they never shrink.
+     * Colliders disabled or destroyed inside a callback of the running step: their core collider
+     * and links, kept until the step has finished, when their pairs end and the core leaves the
+     * world (_endLeaving). Parallel arrays; they never shrink.
      */
-    private _goneCores: (Collider<PixelCollider> | null)[] = [];
-    private _goneLinks: (ColliderLinks | null)[] = [];
-    private _goneCount = 0;
+    private _leavingCores: (Collider<PixelCollider> | null)[] = [];
+    private _leavingLinks: (ColliderLinks | null)[] = [];
+    private _leavingCount = 0;
     /** Some collider receives stay events (see _findStayReceivers). */
     private _anyStay = true;
     /** Some usable collider's mode is GPU (found by _syncAll). */
@@ -253,13 +253,12 @@ export class CollisionSystem extends System {
         this._syncAll();
         if (RECEIVERS.changed) this._findStayReceivers();
         this._narrow.explicitGpu = this._gpuWanted();
-        // Colliders that left before this step get their pairs' onPixelCollideEnd in it; those
-        // that leave during it (in a callback), in the next one.
-        const gone = this._goneCount;
         try {
             this.world.step();
         } finally {
-            this._forgetGone(gone);
+            // Colliders disabled or destroyed inside the step's callbacks: the step finished as
+            // it was decided; their pairs end now, while every node is still alive.
+            this._endLeaving();
         }
         if (this._debug && this._debug.enabled) this._debug.draw(this);
     }
@@ -395,20 +394,32 @@ export class CollisionSystem extends System {
         CollisionSystem.register();
     }
 
-    /** @internal */
+    /**
+     * @internal A collider leaves (its `onDisable`, or `onDestroy`): each pair it touches ends now
+     * on both sides (see {@link _endPairs}), while both nodes are alive, as the builtin 2D physics
+     * ends a removed shape's contacts; the engine destroys a destroyed node's components, and
+     * clears their fields, only later (deferred destruction, before the next step). Inside a
+     * callback of the step, the pairs end right after the step instead (changes made in callbacks
+     * apply after the step); `node.destroy()` keeps the node alive until the next frame.
+     */
     _leave(c: PixelCollider): void {
         const i = this._colliders.indexOf(c);
         if (i >= 0) this._colliders.splice(i, 1);
-        if (c._core) {
-            // Its pairs end in the next step (the world reports them); keep what that needs.
-            if (c._links && c._links.n > 0) {
-                const n = this._goneCount++;
-                this._goneCores[n] = c._core;
-                this._goneLinks[n] = c._links;
-            }
-            this.world.remove(c._core);
+        const core = c._core;
+        if (core) {
             c._core = null;
             c._coreId = -1;
+            const links = c._links;
+            if (this.world.stepping) {
+                // The world would queue the removal itself; it is kept here instead, so that the
+                // pairs' last contacts can still be found when they end after the step.
+                const n = this._leavingCount++;
+                this._leavingCores[n] = core;
+                this._leavingLinks[n] = links;
+            } else {
+                if (links) this._endPairs(core, links);
+                this.world.remove(core);
+            }
         }
         c._live = false;
     }
@@ -606,19 +617,53 @@ export class CollisionSystem extends System {
         }
     }
 
-    /** The links of a pair's side: the component's own, or those kept when it left (destroyed). */
-    private _linksOf(self: PixelCollider, core: Collider<PixelCollider>): ColliderLinks | null {
-        if (self._links) return self._links;
-        for (let i = 0; i < this._goneCount; i++) if (this._goneCores[i] === core) return this._goneLinks[i];
-        return null;
+    /**
+     * After a step: the colliders that left inside its callbacks, in the order they left, end
+     * their pairs and leave the world. (An end callback that disables another collider ends that
+     * one's pairs at once: the step is over.)
+     */
+    private _endLeaving(): void {
+        for (let i = 0; i < this._leavingCount; i++) {
+            const core = this._leavingCores[i] as Collider<PixelCollider>;
+            const links = this._leavingLinks[i];
+            this._leavingCores[i] = null;
+            this._leavingLinks[i] = null;
+            if (links) this._endPairs(core, links);
+            if (core.id >= 0) this.world.remove(core);
+        }
+        this._leavingCount = 0;
     }
 
-    /** Drops the first `n` kept colliders (their pairs have ended). */
-    private _forgetGone(n: number): void {
-        const m = this._goneCount;
-        for (let i = n; i < m; i++) { this._goneCores[i - n] = this._goneCores[i]; this._goneLinks[i - n] = this._goneLinks[i]; }
-        for (let i = m - n; i < m; i++) { this._goneCores[i] = null; this._goneLinks[i] = null; }
-        this._goneCount = m - n;
+    /**
+     * Ends every pair a leaving collider touches, in the order the pairs began (the order of
+     * `touching`): the pair leaves both sides' lists, each side's contact keeps the pair's last
+     * contact (the one of the last step), then `onPixelCollideEnd` goes to both sides in the
+     * order a step uses (the world's A, the collider with the lower id, first). A pair already
+     * ended (the other side left first) is not in the list. An end callback may end more pairs:
+     * the list is read again for each.
+     */
+    private _endPairs(core: Collider<PixelCollider>, links: ColliderLinks): void {
+        const self = core.userData as PixelCollider;
+        while (links.n > 0) {
+            const otherCore = links.otherCores[0] as Collider<PixelCollider>;
+            const other = links.others[0] as PixelCollider;
+            const mine = links.detach(otherCore) as PixelContact;
+            const ol = other._links;
+            const theirs = ol ? ol.detach(core) : null;
+            const last = this.world.contactOf(core, otherCore);
+            const selfFirst = core.id < otherCore.id;
+            if (last) {
+                mine._bind(last, !selfFirst);
+                if (theirs) theirs._bind(last, selfFirst);
+            }
+            mine._unfollow();
+            if (theirs) theirs._unfollow();
+            if (selfFirst) links.emit(self, PixelCollisionEvent.END, other, mine);
+            if (theirs) (ol as ColliderLinks).emit(other, PixelCollisionEvent.END, self, theirs);
+            if (!selfFirst) links.emit(self, PixelCollisionEvent.END, other, mine);
+            this._pool.push(mine);
+            if (theirs) this._pool.push(theirs);
+        }
     }
 
     private _take(): PixelContact {
@@ -653,11 +698,9 @@ export class CollisionSystem extends System {
         onEnd: (a, b, contact) => {
             const A = a.userData, B = b.userData;
             if (!A || !B) return;
-            // Both sides learn that the pair ended, also a collider disabled or destroyed since
-            // the last step (its links were kept when it left; `self.isValid` is false for a
-            // destroyed one). Its listeners get the event; component methods only on
-            // components that are still enabled (links.ts).
-            const la = this._linksOf(A, a), lb = this._linksOf(B, b);
+            // Both sides learn that the pair stopped overlapping. A pair of a collider that left
+            // (disabled, destroyed) ended when it left (_endPairs): neither side has it any more.
+            const la = A._links, lb = B._links;
             const ca = la ? la.detach(b) : null, cb = lb ? lb.detach(a) : null;
             // The pair's last contact, which follows nothing from now on.
             if (ca) { ca._bind(contact, false); ca._unfollow(); }

@@ -89,6 +89,12 @@ const NEXT = new Float64Array(6);
  * give any component on the node a method `onPixelCollide(self, other, contact)` (also
  * `onPixelCollideStay`, `onPixelCollideEnd`). The `CollisionSystem` does the work after every
  * component's `update` / `lateUpdate`.
+ *
+ * Disabling the collider, deactivating its node or destroying either ends each pair it touches
+ * at that moment (in its `onDisable`), as the builtin 2D physics does: `onPixelCollideEnd` reaches
+ * both sides while both nodes are alive (`self.node`, `other.node`, `getComponent` work), pairs in
+ * the order they began, each pair's two sides in the order of a collision step. Inside a collision
+ * callback the pairs end right after the step instead.
  */
 @ccclass('PixelCollider')
 @menu('PixelCollision/PixelCollider')
@@ -142,8 +148,9 @@ export class PixelCollider extends Component {
     private _trim = true;
     private _type = 0;
     /**
-     * @internal Touching pairs, listeners and node (links.ts). The system keeps a reference when
-     * the collider is disabled: the engine clears a destroyed component's fields (this one too).
+     * @internal Touching pairs, listeners and node (links.ts). Null once the engine has destroyed
+     * the component (its deferred destruction clears a component's object fields); the pairs
+     * ended before that, when the collider was disabled.
      */
     _links: ColliderLinks | null = new ColliderLinks();
 
@@ -514,6 +521,8 @@ export class PixelCollider extends Component {
     }
 
     protected override onDestroy(): void {
+        // The engine calls onDisable before onDestroy (which already left); in case it did not.
+        if (this._core) CollisionSystem.instance._leave(this);
         this._links?.unwatch();
         if (this._entry) { PixelMasks.release(this._entry); this._entry = null; }
         this._ownMask = null;

@@ -32,7 +32,7 @@ export function nodePath(node: { name: string; parent: unknown }): string {
 
 /** A throwing game callback must not break the frame (nor the other callbacks): it is logged. */
 export function reportCallbackError(type: string, self: PixelCollider, err: unknown): void {
-    // A destroyed collider (its last onPixelCollideEnd) has no node any more.
+    // A collider whose fields the engine has cleared (destroyed) has no node.
     const where = self.node ? nodePath(self.node) : 'a destroyed node';
     console.error(`[pixel-collision] ${type} callback on "${where}" threw:`, err);
 }

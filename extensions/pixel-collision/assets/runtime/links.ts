@@ -1,10 +1,9 @@
 /**
  * What the collision system keeps of one collider: the pairs it touches, its listeners and its
- * node. It is held apart from the component because the engine clears a destroyed component's
- * fields (deferred destruction runs before the system's step): the system keeps a reference from
- * the moment the collider is disabled, so the collider's last `onPixelCollideEnd` still reaches
- * its listeners (`self.isValid` is false then), as the builtin 2D physics and Box2D end a removed
- * body's contacts on both sides.
+ * node. When the collider leaves (disabled, deactivated, destroyed), the system ends its pairs at
+ * once from these lists (CollisionSystem._endPairs), while both nodes are alive, as the builtin
+ * 2D physics and Box2D end a removed body's contacts on both sides; the engine clears a destroyed
+ * component's fields (this object's reference too) only later, in its deferred destruction.
  */
 import { EventTarget, NodeEventType } from 'cc';
 import type { Component, Node } from 'cc';
