@@ -2,7 +2,10 @@
 // a sprite with a PixelCollider that no collision system runs (as in the editor, where a component's
 // onEnable does not run), selected -> its outline is drawn by a hidden, never-saved helper node,
 // where the engine draws the sprite; moving the node moves the outline after the next update;
-// an empty selection removes the helper. A camera renders into a RenderTexture that is read back.
+// an empty selection removes the helper at once (inactive and out of the scene before any update, no
+// outline in the very next frame). A stand-in for the editor's `cce.Engine.repaintInEditMode` counts
+// the frames the preview asks for (one on select, one on deselect, none for redraws inside updates).
+// A camera renders into a RenderTexture that is read back.
 //
 //   node ../shared/engine-harness/run.mjs test/engine/editor-preview.ts     (from the project's root)
 import {
@@ -51,6 +54,8 @@ export default async function main(h: any) {
     col.enabled = false; // like the editor: no collision system runs it
 
     const problems: string[] = [];
+    let repaints = 0;
+    (globalThis as { cce?: unknown }).cce = { Engine: { repaintInEditMode: () => { repaints++; } } };
     const preview = new ColliderPreview(h.cc);
     const n = preview.show([node.uuid]);
     if (n !== 1) problems.push(`show returned ${n}`);
@@ -94,11 +99,14 @@ export default async function main(h: any) {
     console.log(`after the move: outline pixels ${moved.n}, box ${moved.box.join(',')}; sprite box ${spriteBox(-150, -80).join(',')}`);
     if (!near(moved.box, spriteBox(-150, -80), 2)) problems.push(`after the move the outline box ${moved.box} is not the sprite's ${spriteBox(-150, -80)}`);
 
+    if (repaints !== 1) problems.push(`${repaints} repaints asked for after select and a move (1 expected: the select)`);
     preview.show([]);
-    await h.frames(2);
+    if (repaints !== 2) problems.push(`${repaints} repaints asked for after deselect (2 expected)`);
+    if (helper && (helper.activeInHierarchy || helper.parent)) problems.push('helper still active or in the scene right after deselect');
+    await h.frames(1);
     const gone = green();
     if (gone.n !== 0) problems.push(`${gone.n} outline pixels after an empty selection`);
     if (helper && helper.isValid) problems.push('helper still valid after an empty selection');
 
-    done(problems.length === 0, problems.length ? problems.join('; ') : `outline drawn where the sprite is, followed the move, removed with the selection`);
+    done(problems.length === 0, problems.length ? problems.join('; ') : `outline drawn where the sprite is, followed the move, removed with the selection (gone the next frame); ${repaints} repaints asked for`);
 }
