@@ -328,6 +328,19 @@ describe('a collider that leaves ends its pairs on both sides at once, both node
         expect(log).toHaveLength(4);
     });
 
+    test('a query made in an End handler no longer finds the collider that leaves; the other side still there', () => {
+        const { a, b } = pair();
+        const found: string[] = [];
+        a.collider.on('onPixelCollideEnd', () => {
+            const sys = CollisionSystem.instance;
+            found.push(sys.queryPoint(2, 0).map((c) => c.node.name).join(','));
+            found.push(`${sys.placeMeeting(a.collider, 0, 0)?.node.name ?? 'none'}`);
+        });
+        tick();
+        b.node.destroy();
+        expect(found).toEqual(['A', 'none']);
+    });
+
     test('order: a leaving collider\'s pairs in the order they began, each pair\'s lower id first', () => {
         const tex = full(8, 8);
         const s = [body('A', tex, 0), body('B', tex, 4), body('C', tex, -2)];

@@ -417,7 +417,7 @@ export class CollisionSystem extends System {
                 this._leavingCores[n] = core;
                 this._leavingLinks[n] = links;
             } else {
-                if (links) this._endPairs(core, links);
+                this._endPairs(core, links);
                 this.world.remove(core);
             }
         }
@@ -628,8 +628,9 @@ export class CollisionSystem extends System {
             const links = this._leavingLinks[i];
             this._leavingCores[i] = null;
             this._leavingLinks[i] = null;
-            if (links) this._endPairs(core, links);
-            if (core.id >= 0) this.world.remove(core);
+            if (core.id < 0) continue;
+            this._endPairs(core, links);
+            this.world.remove(core);
         }
         this._leavingCount = 0;
     }
@@ -640,9 +641,13 @@ export class CollisionSystem extends System {
      * contact (the one of the last step), then `onPixelCollideEnd` goes to both sides in the
      * order a step uses (the world's A, the collider with the lower id, first). A pair already
      * ended (the other side left first) is not in the list. An end callback may end more pairs:
-     * the list is read again for each.
+     * the list is read again for each. The core collider is out of the broad phase meanwhile
+     * (disabled in the world; it keeps its id, so the pair's last contact is still found), so a
+     * query made in an end callback no longer finds the collider that leaves.
      */
-    private _endPairs(core: Collider<PixelCollider>, links: ColliderLinks): void {
+    private _endPairs(core: Collider<PixelCollider>, links: ColliderLinks | null): void {
+        if (!links || links.n === 0) return;
+        this.world.setEnabled(core, false);
         const self = core.userData as PixelCollider;
         while (links.n > 0) {
             const otherCore = links.otherCores[0] as Collider<PixelCollider>;
