@@ -35,6 +35,14 @@ describe('propsToRender / nodeUuids', () => {
         expect(propsToRender(dump)[1].dump).toBe(dump.value.shape);
     });
 
+    test('as Creator\'s inspector orders them (sortProp): every property with a displayOrder before those without', () => {
+        const d: ComponentDump = { value: {
+            a: { value: 0, visible: true }, b: { value: 0, visible: true, displayOrder: 5 },
+            c: { value: 0, visible: true, displayOrder: 2 }, d: { value: 0, visible: false, displayOrder: 1 }, e: { value: 0, visible: true },
+        } };
+        expect(propsToRender(d).map((p) => p.key)).toEqual(['c', 'b', 'a', 'e']);
+    });
+
     test('one node uuid, or one per selected node', () => {
         expect(nodeUuids(dump)).toEqual(['node-1']);
         expect(nodeUuids({ value: { node: { value: { uuid: 'a' }, values: [{ uuid: 'a' }, { uuid: 'b' }] } } })).toEqual(['a', 'b']);

@@ -23,13 +23,20 @@ export interface ComponentDump {
 /** PixelShape.PIXELS. */
 const PIXELS = 0;
 
-/** The properties to render with `ui-prop` (visible ones, by displayOrder, then declaration order). */
+/**
+ * The properties to render with `ui-prop`, in the order Creator's inspector gives a component's
+ * properties (`sortProp` in the engine's editor/inspector/utils/prop.js): those with a `displayOrder`
+ * first, by it, then the others in declaration order; only the visible ones.
+ */
 export function propsToRender(dump: ComponentDump): { key: string; dump: PropDump }[] {
-    return Object.keys(dump.value)
-        .map((key, index) => ({ key, dump: dump.value[key], order: dump.value[key]?.displayOrder ?? index }))
-        .filter((p) => p.dump && p.dump.visible)
-        .sort((a, b) => a.order - b.order)
-        .map(({ key, dump: d }) => ({ key, dump: d }));
+    const ordered: { key: string; dump: PropDump }[] = [], normal: { key: string; dump: PropDump }[] = [];
+    for (const key of Object.keys(dump.value)) {
+        const d = dump.value[key];
+        if (d == null) continue;
+        ('displayOrder' in d ? ordered : normal).push({ key, dump: d });
+    }
+    ordered.sort((a, b) => (a.dump.displayOrder as number) - (b.dump.displayOrder as number));
+    return ordered.concat(normal).filter((p) => p.dump.visible);
 }
 
 /** The node uuid(s) the section shows: one per selected node (`dump.value.node`). */
