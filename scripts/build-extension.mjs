@@ -32,6 +32,7 @@ export const ENTRIES = [
   'hooks.ts', // build hooks, named by builder.ts
   'scene.ts', // scene-process script (contributions.scene.script): the scene-view outline, inspector data
   'inspector/pixel-collider.ts', // the PixelCollider inspector section (contributions.inspector)
+  'settings/panel.ts', // the Project Settings tab (contributions.project.bake.custom)
 ];
 
 /** The entries that run in Creator's main process (Node 14.16); the others run in Chrome 91. */
