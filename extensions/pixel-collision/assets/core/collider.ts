@@ -1,12 +1,14 @@
 import { affineBounds, assertInvertible } from './affine';
 import type { Affine2D } from './affine';
 import { BitMask } from './bitmask';
+import { SampleMapper } from './exact';
 import type { ClippedRaster } from './narrow-phase';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 import { WorldShape, boxToWorld, circleToWorld, localBoxToWorld, localCircleToWorld, polygonToWorld } from './shape';
 import { rasterizeShape } from './shape-raster';
+import { shapeContainsSample } from './shape-sampling';
 
 /** `Collider._local` of masks and polygons (they keep no local values). */
 const NO_LOCAL = new Float64Array(0);
@@ -280,6 +282,47 @@ export class Collider<T = unknown> {
         return ws;
     }
 
+    /**
+     * Is the collider solid at the world point `(x, y)`? THE definition every point query
+     * follows (`CollisionWorld.queryPoint`, the runtime's `CollisionSystem.queryPoint` and
+     * `PixelIntersection.point`), and the one `queryRect`, `raycast` and the narrow phase decide
+     * cells by: the point lies in one cell of the collider's sampling grid, and the answer is
+     * whether that cell's sample (its centre) belongs to the collider.
+     *
+     * ```
+     *   acc = this.accuracy, s = 1 / acc
+     *   cell   (k, l) = (floor(x * acc), floor(y * acc))       covers [k*s, (k+1)*s) x [l*s, (l+1)*s)
+     *   sample        = ((k + 0.5) * s, (l + 0.5) * s)         decided exactly (a mask: the texel
+     *                                                          it maps into is opaque; a shape: inside)
+     *        bounds
+     *   ┌────────────┐┄┄┐
+     *   │         ·  │ x│   x = the point, just outside the bounds; · = its cell's sample, inside
+     *   └────────────┘┄┄┘   and solid: true. Every point of a cell gets the cell's answer.
+     * ```
+     *
+     * So a point up to half a cell outside the bounds can answer true, and a point inside an
+     * opaque texel can answer false where its cell's sample is in a transparent one. False for
+     * non-finite points and a singular transform. Allocates nothing.
+     */
+    hasSampleAt(x: number, y: number): boolean {
+        if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+        if (this._world !== null) (this._world as TransformQueue).applyTransforms();
+        return this._hasSampleInCell(Math.floor(x * this._accuracy), Math.floor(y * this._accuracy));
+    }
+
+    /** @internal {@link hasSampleAt} for cell `(k, l)` of the collider's own grid (transforms applied by the caller). */
+    _hasSampleInCell(k: number, l: number): boolean {
+        const s = this.shape;
+        const acc = this._accuracy;
+        if (s.kind === 'mask') {
+            const t = this._t;
+            if (!(t.a * t.d - t.b * t.c !== 0)) return false;
+            const m = MAPPER.setup(t, acc);
+            return s.mask.get(m.floorU(k, l), m.floorV(k, l));
+        }
+        return shapeContainsSample(this._shape(), k, l, acc);
+    }
+
     /** @internal Whether {@link _raster} at `accuracy` is cached for the current transform. */
     _hasRaster(accuracy: number): boolean {
         return accuracy === this._accuracy
@@ -316,6 +359,8 @@ export class Collider<T = unknown> {
 }
 
 const BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
+/** The sample mapper of {@link Collider.hasSampleAt} (scratch: set up per call). */
+const MAPPER = new SampleMapper();
 const BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
 /** @internal */

@@ -9,10 +9,8 @@ import type { LateAnswers, NarrowPhase } from './narrow-phase';
 import { testRasters } from './narrow';
 import { WorldRaster } from './raster';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
-import { SampleMapper } from './exact';
 import { WorldShape } from './shape';
 import { rasterizeShape } from './shape-raster';
-import { shapeContainsSample } from './shape-sampling';
 
 /**
  * Receives the world's events. `contact` objects belong to the world and are reused: read them
@@ -184,10 +182,12 @@ export class CollisionWorld<T = unknown> {
     private readonly _queryShape = new WorldShape();
     private readonly _queryRaster = new WorldRaster();
     private readonly _queryContact = new Contact();
-    private readonly _mapper = new SampleMapper();
+    /** The smallest accuracy any collider of this world has had (queries look half its cell around a point). */
+    private _minAccuracy: number;
 
     constructor(options: WorldOptions = {}) {
         this._accuracy = checkAccuracy(options.accuracy ?? DEFAULT_ACCURACY);
+        this._minAccuracy = this._accuracy;
         this._separation = !!options.separation;
         const details = options.contactDetails ?? 'lazy';
         if (details !== 'lazy' && details !== 'eager') throw new RangeError(`contactDetails must be 'lazy' or 'eager', got ${String(details)}.`);
@@ -243,6 +243,7 @@ export class CollisionWorld<T = unknown> {
         }
         c._world = this;
         c._pendingFlags = 0;
+        if (c._accuracy < this._minAccuracy) this._minAccuracy = c._accuracy;
         c.id = this._freeIds.length ? this._popFreeId() : this._byId.length;
         this._byId[c.id] = c;
         this._addedAt[c.id] = this.frame;
@@ -474,6 +475,7 @@ export class CollisionWorld<T = unknown> {
     setAccuracy(c: Collider<T>, accuracy: number): void {
         this._check(c, 'setAccuracy');
         c._accuracy = checkAccuracy(accuracy);
+        if (c._accuracy < this._minAccuracy) this._minAccuracy = c._accuracy;
     }
 
     /** Sets the filter bits (Box2D style: a pair collides iff each one's category is in the other's mask). */
@@ -560,22 +562,24 @@ export class CollisionWorld<T = unknown> {
     // Queries --------------------------------------------------------------------------------
 
     /**
-     * Colliders that have a sample at the world point `(x, y)`: the sample of the grid cell
-     * containing the point (at each collider's accuracy) belongs to the collider. Written to
+     * Colliders solid at the world point `(x, y)` by {@link Collider.hasSampleAt}: the sample
+     * (centre) of the grid cell containing the point, at each collider's accuracy, belongs to the
+     * collider; so a point up to half a cell outside a collider's bounds can find it. Written to
      * `out` (truncated first) in id order; returns the count. `maskBits` filters by category.
      */
     queryPoint(x: number, y: number, out: Collider<T>[], maskBits = 0xffffffff): number {
         if (!Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`queryPoint: x and y must be finite numbers, got (${x}, ${y}).`);
         this._refreshMoved();
         const ids = this._ids;
-        this._broad.queryPoint(x, y, ids);
+        // The cell's sample is within half a cell of the point: look that far around it.
+        const h = this._halfCell(x, y);
+        this._broad.queryRect(x - h, y - h, x + h, y + h, ids);
         out.length = 0;
         for (let i = 0; i < ids.count; i++) {
             const c = this._byProxy[ids.ids[i]] as Collider<T>;
             if (!(c._categoryBits & maskBits)) continue;
             const acc = c._accuracy;
-            const k = Math.floor(x * acc), l = Math.floor(y * acc);
-            if (this._hasSample(c, k, l, acc)) out.push(c);
+            if (c._hasSampleInCell(Math.floor(x * acc), Math.floor(y * acc))) out.push(c);
         }
         return sortById(out);
     }
@@ -610,8 +614,10 @@ export class CollisionWorld<T = unknown> {
     /**
      * First sample along the segment `(x0, y0) -> (x1, y1)`: the segment is walked cell by cell
      * (each collider on its own grid); the answer is the collider whose first cell with a sample
-     * of it is entered earliest (ties: lower id). `out.x/y` is where the segment enters that
-     * cell. Returns `out.hit`.
+     * of it is entered earliest (ties: lower id), i.e. the first point of the segment where
+     * {@link Collider.hasSampleAt} turns true (a segment passing up to half a cell outside a
+     * collider's bounds can hit it). `out.x/y` is where the segment enters that cell. Returns
+     * `out.hit`.
      */
     raycast(x0: number, y0: number, x1: number, y1: number, out: RayHit<T>, maskBits = 0xffffffff): boolean {
         if (!(Number.isFinite(x0) && Number.isFinite(y0) && Number.isFinite(x1) && Number.isFinite(y1))) throw new RangeError(`raycast: the segment's coordinates must be finite numbers, got (${x0}, ${y0}) -> (${x1}, ${y1}).`);
@@ -620,7 +626,9 @@ export class CollisionWorld<T = unknown> {
         out.collider = null;
         out.t = 1;
         const ids = this._ids;
-        this._broad.raycastCandidates(x0, y0, x1, y1, ids);
+        // Cells whose sample is inside a collider's bounds reach up to half a cell beyond them.
+        const h = Math.max(this._halfCell(x0, y0), this._halfCell(x1, y1));
+        this._broad.queryRect(Math.min(x0, x1) - h, Math.min(y0, y1) - h, Math.max(x0, x1) + h, Math.max(y0, y1) + h, ids);
         for (let i = 0; i < ids.count; i++) {
             const c = this._byProxy[ids.ids[i]] as Collider<T>;
             if (!(c._categoryBits & maskBits)) continue;
@@ -1051,13 +1059,14 @@ export class CollisionWorld<T = unknown> {
         }
     }
 
-    private _hasSample(c: Collider<T>, k: number, l: number, acc: number): boolean {
-        const s = c.shape;
-        if (s.kind === 'mask') {
-            const m = this._mapper.setup(c._t, acc);
-            return s.mask.get(m.floorU(k, l), m.floorV(k, l));
-        }
-        return shapeContainsSample(c._shape(), k, l, acc);
+    /**
+     * How far around a query point the broad phase must look so that every cell containing the
+     * point, on any collider's grid, has its sample inside the looked-at box: half the largest
+     * cell any collider had (the smallest accuracy seen; it never grows back), plus rounding.
+     */
+    private _halfCell(x: number, y: number): number {
+        const h = 0.5 / this._minAccuracy;
+        return h + (Math.abs(x) + Math.abs(y) + h) * 1e-12;
     }
 
     /** The probe collider: `c`'s shape at transform `t`. */
@@ -1116,6 +1125,11 @@ function sortById<C extends { id: number }>(out: C[]): number {
  * Walks the cells of `r`'s grid crossed by the segment (Amanatides & Woo) and returns the
  * segment fraction at which it enters the first cell set in `r` (-1 when none). Writes the cell
  * to `cell`.
+ *
+ * Cells are half-open (`[k, k+1)`, as `Collider.hasSampleAt` reads them), so a cell counts only
+ * where the segment has a point in it: a segment that ends exactly on the near edge of a cell it
+ * moves towards in -x or -y does not enter it, and a segment through a cell corner touches, at
+ * the corner itself, only the cell on the + side of both lines (not the two side cells).
  */
 function rayRaster(r: WorldRaster, x0: number, y0: number, x1: number, y1: number, cell: { k: number; l: number }): number {
     if (r.width === 0 || r.height === 0) return -1;
@@ -1131,8 +1145,10 @@ function rayRaster(r: WorldRaster, x0: number, y0: number, x1: number, y1: numbe
     const tmin = CLIP[0], tmax = CLIP[1];
     const sx = gx0 + dx * tmin, sy = gy0 + dy * tmin;
     let k = Math.floor(sx), l = Math.floor(sy);
-    if (k >= bx1) k = bx1 - 1;
-    if (l >= by1) l = by1 - 1;
+    // Entering the box through its far edge (moving in -x or -y): the points in the last cell
+    // come after tmin; there are none when the segment ends there.
+    if (k >= bx1) { k = bx1 - 1; if (tmin >= tmax) return -1; }
+    if (l >= by1) { l = by1 - 1; if (tmin >= tmax) return -1; }
     const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0;
     const stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
     const tDeltaX = stepX !== 0 ? Math.abs(1 / dx) : Infinity;
@@ -1146,16 +1162,38 @@ function rayRaster(r: WorldRaster, x0: number, y0: number, x1: number, y1: numbe
             cell.l = l;
             return t;
         }
+        // A step in -x or -y at t leaves the point at t in the cell before it: the new cell's
+        // points come after t (none when t is the segment's end). A step in +x or +y puts the
+        // point at t in the new cell.
+        let after: boolean;
         if (tMaxX < tMaxY) {
             t = tMaxX;
             tMaxX += tDeltaX;
             k += stepX;
-        } else {
+            after = stepX < 0;
+        } else if (tMaxY < tMaxX) {
             t = tMaxY;
             tMaxY += tDeltaY;
             l += stepY;
+            after = stepY < 0;
+        } else {
+            // Through a corner (both lines at once; never both infinite here: a zero-length
+            // segment stops below). The corner point lies in the cell on the + side of each line.
+            t = tMaxX;
+            if (t > tmax) return -1;
+            const kc = stepX > 0 ? k + 1 : k, lc = stepY > 0 ? l + 1 : l;
+            if ((kc !== k || lc !== l) && r.has(kc, lc)) {
+                cell.k = kc;
+                cell.l = lc;
+                return t;
+            }
+            tMaxX += tDeltaX;
+            tMaxY += tDeltaY;
+            k += stepX;
+            l += stepY;
+            after = stepX < 0 || stepY < 0;
         }
-        if (t > tmax || k < bx0 - 1 || k > bx1 || l < by0 - 1 || l > by1) return -1;
+        if (t > tmax || (after && t >= tmax) || k < bx0 - 1 || k > bx1 || l < by0 - 1 || l > by1) return -1;
     }
 }
 

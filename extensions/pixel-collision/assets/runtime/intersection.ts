@@ -17,8 +17,7 @@
 import { Sprite } from 'cc';
 import type { Rect } from 'cc';
 import {
-    Collider, Contact, CpuNarrowPhase, rasterizeShape, shapeContainsSample, SampleMapper, testRasters,
-    WorldRaster, WorldShape,
+    Collider, Contact, CpuNarrowPhase, rasterizeShape, testRasters, WorldRaster, WorldShape,
 } from '../core/index';
 import type { Affine2D, ColliderShape } from '../core/index';
 import { CollisionSystem } from './CollisionSystem';
@@ -34,7 +33,6 @@ export type PixelTarget = PixelCollider | Sprite;
 
 const narrow = new CpuNarrowPhase();
 const contact = new Contact();
-const mapper = new SampleMapper();
 const T: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
 const rectShape = new WorldShape();
 const rectRaster = new WorldRaster();
@@ -96,22 +94,17 @@ export const PixelIntersection = {
     },
 
     /**
-     * Does the sample of the grid cell containing the world point belong to the target? The
-     * same answer as `CollisionSystem.queryPoint` (cells of size 1 / accuracy, decided at their
-     * centres). For "is the texel under this exact point opaque" use {@link opaqueAt}.
+     * Is the target solid at the world point, by the one definition every query and the
+     * narrow phase share: the sample (centre) of the grid cell containing the point (cells of
+     * size 1 / accuracy) belongs to the target. The same answer as `CollisionSystem.queryPoint`
+     * for every point, also one up to half a cell outside the target's bounds whose cell's
+     * centre is inside (core `Collider.hasSampleAt`). For "is the texel under this exact point
+     * opaque" use {@link opaqueAt}.
      */
     point(target: PixelTarget, p: Readonly<XY>): boolean {
         checkXY(p, 'point');
         const c = coreOf(target, 0);
-        if (!c) return false;
-        const acc = c.accuracy;
-        const k = Math.floor(p.x * acc), l = Math.floor(p.y * acc);
-        const s = c.shape;
-        if (s.kind === 'mask') {
-            const m = mapper.setup(c.transform, acc);
-            return s.mask.get(m.floorU(k, l), m.floorV(k, l));
-        }
-        return shapeContainsSample(c._shape(), k, l, acc);
+        return c !== null && c.hasSampleAt(p.x, p.y);
     },
 
     /**
