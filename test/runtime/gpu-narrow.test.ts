@@ -460,7 +460,7 @@ describe('createCocosGpuDevice (the engine device factory)', () => {
     test("the engine-gfx device: no engine device yet: retry; WebGPU: null; pixel-collide.effect not loaded: null, saying how to set it", () => {
         withEngine(undefined, () => expect(createEngineGfxDevice()).toMatchObject({ device: null, retry: true }));
         withEngine({ device: { gfxAPI: 8 } }, () => expect(createEngineGfxDevice().reason).toMatch(/WebGPU.*mapAsync/));
-        withEngine({ device: { gfxAPI: 6 } }, () => expect(createEngineGfxDevice().reason).toMatch(/pixel-collide\.effect is not loaded.*CollisionSystem\.gpuEffect/));
+        withEngine({ device: { gfxAPI: 6 } }, () => expect(createEngineGfxDevice().reason).toMatch(/pixel-collide\.effect is not loaded.*CollisionSystem\.instance\.gpuEffect/));
     });
 
     test("'auto' tries the raw WebGL2 device, then the engine-gfx device, and names both reasons; 'webgl2' / 'engine' try one", () => {

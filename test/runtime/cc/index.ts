@@ -1521,6 +1521,29 @@ export class EffectAsset extends Asset {
 }
 
 /**
+ * Mirrors `assetManager.loadAny(uuid, onComplete)` (`cocos/asset/asset-manager/asset-manager.ts`)
+ * for assets already in its cache, `assetManager.assets` (what a loaded bundle or scene put
+ * there): the callback gets the asset, later (the engine's pipeline is asynchronous); an uuid
+ * not in the cache gets an error (nothing here downloads).
+ */
+const cachedAssets = new Map<string, Asset>();
+export const assetManager = {
+    assets: {
+        add(id: string, asset: Asset): Asset { cachedAssets.set(id, asset); return asset; },
+        get(id: string): Asset | null { return cachedAssets.get(id) ?? null; },
+        remove(id: string): Asset | null { const a = cachedAssets.get(id) ?? null; cachedAssets.delete(id); return a; },
+    },
+    loadAny<T = Asset>(request: string | { uuid: string }, onComplete: (err: Error | null, asset: T) => void): void {
+        const uuid = typeof request === 'string' ? request : request.uuid;
+        const asset = cachedAssets.get(uuid);
+        void Promise.resolve().then(() => {
+            if (asset) onComplete(null, asset as unknown as T);
+            else onComplete(new Error(`no asset with uuid ${uuid} in the cache`), null as unknown as T);
+        });
+    },
+};
+
+/**
  * `Material` is not modelled: only the engine-gfx GPU backend uses it, and its unit tests drive
  * the device through a software page backend; `initialize` says so instead of pretending.
  */

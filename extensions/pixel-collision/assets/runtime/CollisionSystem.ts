@@ -70,7 +70,7 @@ export class CollisionSystem extends System {
 
     // GPU narrow phase (gpu-narrow.ts): the world's narrow phase, made before the world.
     private readonly _narrow = new PixelNarrowPhase(
-        () => CollisionSystem.gpuDeviceFactory(),
+        () => { this._findCarriedEffect(); return CollisionSystem.gpuDeviceFactory(); },
         (c) => (c.userData as PixelCollider | null | undefined)?.mode ?? MODE_CPU,
         (key, message) => PixelMasks.warnOnce(key, message),
     );
@@ -164,27 +164,48 @@ export class CollisionSystem extends System {
      * (default: the raw WebGL2 device where the engine renders with WebGL2, else the engine-gfx
      * device), `'webgl2'`, or `'engine'` (pixel-collide.effect through the engine's gfx API:
      * WebGL1, WebGL2, native). Set it before the first GPU step, or call {@link disposeGpu}.
+     * Like every other setting: `CollisionSystem.instance.gpuBackend = 'engine'`.
      */
-    static get gpuBackend(): GpuBackend {
+    get gpuBackend(): GpuBackend {
         return cocosGpuSettings.backend;
     }
 
-    static set gpuBackend(v: GpuBackend) {
-        if (v !== 'auto' && v !== 'webgl2' && v !== 'engine') throw new RangeError(`CollisionSystem.gpuBackend must be 'auto', 'webgl2' or 'engine', got ${String(v)}.`);
+    set gpuBackend(v: GpuBackend) {
+        if (v !== 'auto' && v !== 'webgl2' && v !== 'engine') throw new RangeError(`CollisionSystem.instance.gpuBackend must be 'auto', 'webgl2' or 'engine', got ${String(v)}.`);
         cocosGpuSettings.backend = v;
     }
 
     /**
-     * The `pixel-collide.effect` asset for the engine-gfx backend (null: the loaded effect whose
-     * name ends in `pixel-collide`). Assign it where the effect is not otherwise loaded (a native
-     * build), e.g. from a component's `@property(EffectAsset)`.
+     * The `pixel-collide.effect` asset for the engine-gfx backend. Null (default): the effect a
+     * collider of the scene carries (every PixelCollider added in the editor keeps a reference
+     * to it, so builds include it: docs/gpu.md), else a loaded effect whose name ends in
+     * `pixel-collide`. Assign it only where neither exists (colliders made in code in a build
+     * whose scenes hold none), e.g. from a component's `@property(EffectAsset)`.
      */
-    static get gpuEffect(): EffectAsset | null {
+    get gpuEffect(): EffectAsset | null {
         return cocosGpuSettings.effect;
     }
 
-    static set gpuEffect(v: EffectAsset | null) {
+    set gpuEffect(v: EffectAsset | null) {
         cocosGpuSettings.effect = v;
+    }
+
+    /** Alias of the instance's {@link CollisionSystem.gpuBackend} (the same setting; kept for code written for 0.x). */
+    static get gpuBackend(): GpuBackend {
+        return CollisionSystem.instance.gpuBackend;
+    }
+
+    static set gpuBackend(v: GpuBackend) {
+        CollisionSystem.instance.gpuBackend = v;
+    }
+
+    /** Alias of the instance's {@link CollisionSystem.gpuEffect} (the same setting; kept for code written for 0.x). */
+    static get gpuEffect(): EffectAsset | null {
+        return CollisionSystem.instance.gpuEffect;
+    }
+
+    static set gpuEffect(v: EffectAsset | null) {
+        CollisionSystem.instance.gpuEffect = v;
     }
 
     /**
@@ -504,6 +525,22 @@ export class CollisionSystem extends System {
             if (l && l.wants(BIT_STAY)) any = true;
         }
         this._anyStay = any;
+    }
+
+    /**
+     * Before the GPU device is made: the `pixel-collide.effect` a collider carries (serialized
+     * with it, so the build included it and the scene loaded it), for the engine-gfx device when
+     * {@link gpuEffect} is unset. Looked for only then, not per frame.
+     */
+    private _findCarriedEffect(): void {
+        const known = cocosGpuSettings.sceneEffect;
+        if (known && known.isValid) return;
+        cocosGpuSettings.sceneEffect = null;
+        const list = this._colliders;
+        for (let i = 0; i < list.length; i++) {
+            const e = list[i]._gpuEffect;
+            if (e && e.isValid) { cocosGpuSettings.sceneEffect = e; return; }
+        }
     }
 
     /** True when an enabled collider asks for the GPU (NarrowMode.GPU), as of the last sync. */

@@ -1,5 +1,6 @@
 import {
-    _decorator, BufferAsset, CCFloat, CCInteger, Component, Enum, JsonAsset, NodeEventType, Size, Sprite, UITransform, Vec2, Vec3,
+    _decorator, assetManager, BufferAsset, CCFloat, CCInteger, Component, EffectAsset, Enum, JsonAsset, NodeEventType, Size, Sprite,
+    UITransform, Vec2, Vec3,
 } from 'cc';
 import type { SpriteFrame } from 'cc';
 import { EDITOR } from 'cc/env';
@@ -16,6 +17,7 @@ import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
 import { composeLocal, quadToLocal, spriteLocalQuad } from './sprite-geometry';
 import { solidAt } from './hit';
+import { PIXEL_COLLIDE_EFFECT_UUID } from './gpu/gpu-cocos-device';
 import { installSpriteWatch, SPRITE_WATCH, spriteWatched } from './sprite-watch';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
@@ -167,6 +169,16 @@ export class PixelCollider extends Component {
     @property({ type: BufferAsset }) private _bakedMask: BufferAsset | null = null;
     @property({ type: JsonAsset }) private _maskLibrary: JsonAsset | null = null;
     @property private _pixelTouch = false;
+    /**
+     * @internal `pixel-collide.effect`, kept in the serialized component (a scene stores it as
+     * `{"__uuid__": "<the effect's uuid>", "__expectedType__": "cc.EffectAsset"}`): a build
+     * includes an asset only when something it builds references it, and this reference makes a
+     * build that holds the collider's scene or prefab include the effect and load it with the
+     * scene. The engine-gfx GPU backend uses it when `CollisionSystem.instance.gpuEffect` is
+     * unset. Set by the editor when the component is added ({@link resetInEditor}); not shown in
+     * the inspector.
+     */
+    @property({ type: EffectAsset, visible: false }) _gpuEffect: EffectAsset | null = null;
 
     @property({ type: PixelShape, displayName: 'i18n:pixel-collision.collider.shape.name', tooltip: 'i18n:pixel-collision.collider.shape.tooltip' })
     get shape(): PixelShape { return this._shape; }
@@ -438,6 +450,19 @@ export class PixelCollider extends Component {
 
 
     // Lifecycle -------------------------------------------------------------------------------
+
+    /**
+     * Editor only (the editor calls it when the component is added or reset): points
+     * {@link _gpuEffect} at the extension's `pixel-collide.effect`, so the scene saves the
+     * reference. A collider added before this version gets it when added again, or reset.
+     */
+    override resetInEditor(): void {
+        if (this._gpuEffect) return;
+        assetManager.loadAny<EffectAsset>(PIXEL_COLLIDE_EFFECT_UUID, (err: Error | null, asset: EffectAsset) => {
+            if (err || !asset || !this.isValid || this._gpuEffect) return;
+            this._gpuEffect = asset;
+        });
+    }
 
     protected override onLoad(): void {
         this._categoryBits = this._group >>> 0;

@@ -24,7 +24,7 @@ export { BitMask, forEachTexelInDisc } from '../core/index';
 export type { Affine2D } from '../core/index';
 export { autoPairIsHeavy, AUTO_GPU_MIN_CELLS, AUTO_GPU_MAX_TILE_CELLS, AUTO_GPU_MIN_PAIRS, AUTO_GPU_HOLD_STEPS, PixelNarrowPhase } from './gpu/gpu-narrow';
 export type { GpuSetting, GpuStatus, GpuDeviceResult } from './gpu/gpu-narrow';
-export { createCocosGpuDevice, createEngineGfxDevice, createWebGL2Device } from './gpu/gpu-cocos-device';
+export { createCocosGpuDevice, createEngineGfxDevice, createWebGL2Device, PIXEL_COLLIDE_EFFECT_UUID } from './gpu/gpu-cocos-device';
 export type { GpuBackend } from './gpu/gpu-cocos-device';
 export { GfxGpuDevice } from './gpu/gpu-gfx-device';
 export type { GfxPageBackend } from './gpu/gpu-gfx-device';

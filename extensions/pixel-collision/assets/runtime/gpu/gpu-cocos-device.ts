@@ -56,8 +56,18 @@ import type { GpuDeviceResult } from './gpu-narrow';
  */
 export type GpuBackend = 'auto' | 'webgl2' | 'engine';
 
-/** The factory's settings (CollisionSystem.gpuBackend / gpuEffect set them). */
-export const cocosGpuSettings: { backend: GpuBackend; effect: EffectAsset | null } = { backend: 'auto', effect: null };
+/**
+ * The uuid of `effects/pixel-collide.effect` (its committed `.meta`). Every PixelCollider added
+ * in the editor keeps a reference to this asset in its serialized data, so that a build that
+ * holds the collider's scene or prefab includes the effect (docs/gpu.md).
+ */
+export const PIXEL_COLLIDE_EFFECT_UUID = '1014fafd-ef4e-4f0f-a329-e587194f6ea3';
+
+/**
+ * The factory's settings: `backend` and `effect` are `CollisionSystem.instance.gpuBackend` /
+ * `.gpuEffect`; `sceneEffect` is the effect a loaded collider carries (used when `effect` is null).
+ */
+export const cocosGpuSettings: { backend: GpuBackend; effect: EffectAsset | null; sceneEffect: EffectAsset | null } = { backend: 'auto', effect: null, sceneEffect: null };
 
 /** The functions of a WebGL2 context the device needs (a WebGL1 context lacks them). */
 const NEEDED = ['texStorage2D', 'vertexAttribIPointer', 'drawArraysInstanced', 'fenceSync', 'clientWaitSync', 'getBufferSubData', 'bindSampler', 'createVertexArray'];
@@ -108,9 +118,10 @@ export function createEngineGfxDevice(): GpuDeviceResult {
     if (api && device.gfxAPI === api.WEBGPU) {
         return { device: null, reason: 'the engine renders with WebGPU, which reads textures back only asynchronously (mapAsync)' };
     }
-    const effect = findPixelCollideEffect(cocosGpuSettings.effect);
+    const carried = cocosGpuSettings.sceneEffect;
+    const effect = findPixelCollideEffect(cocosGpuSettings.effect ?? (carried && carried.isValid ? carried : null));
     if (!effect) {
-        return { device: null, reason: 'pixel-collide.effect is not loaded (set CollisionSystem.gpuEffect to it, e.g. from an @property of type EffectAsset)' };
+        return { device: null, reason: 'pixel-collide.effect is not loaded (no collider in the scene carries it: add the PixelCollider again in the editor, or set CollisionSystem.instance.gpuEffect to it, e.g. from an @property of type EffectAsset)' };
     }
     try {
         return { device: new GfxGpuDevice(new CocosGfxBackend(device, effect)) };
