@@ -164,6 +164,18 @@ describe('nothing lost: images that cannot be read', () => {
     });
 });
 
+test('bytes after the IEND chunk are ignored, as browsers ignore them', async () => {
+    const dir = project();
+    await quietBake(dir);
+    const before = fs.readFileSync(join(dir, DEFAULT_OUT));
+    const p = join(dir, 'assets/sprites/plain.png');
+    fs.writeFileSync(p, Buffer.concat([fs.readFileSync(p), Buffer.from('appended by some exporter')]));
+    const { report } = await quietBake(dir, { force: true });
+    expect(report.errors).toEqual([]);
+    expect(report.texturesRead).toBe(3);
+    expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
+});
+
 describe('the build hook', () => {
     const hooksPath = join(root, 'extensions/pixel-collision/source/hooks.ts');
     async function build(dir: string) {

@@ -32,6 +32,8 @@ export interface PngHeader {
     interlace: boolean;
     /** Bytes of IDAT data in the file. */
     idatBytes: number;
+    /** Where the PNG ends (after its IEND chunk); bytes after it are ignored, as browsers do. */
+    end: number;
 }
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
@@ -60,12 +62,13 @@ export function inspectPng(buf: Uint8Array): PngHeader {
             if (type !== 'IHDR' || len !== 13) throw new PngProblem('is not a PNG file (no IHDR header first). Export it again as PNG.');
             header = {
                 width: b.readUInt32BE(pos + 8), height: b.readUInt32BE(pos + 12), depth: b[pos + 16], colorType: b[pos + 17],
-                interlace: b[pos + 20] === 1, idatBytes: 0,
+                interlace: b[pos + 20] === 1, idatBytes: 0, end: 0,
             };
         } else if (type === 'IDAT') {
             header.idatBytes += len;
         } else if (type === 'IEND') {
             ended = true;
+            header.end = pos + 12 + len;
             break;
         }
         pos += 12 + len;
@@ -108,7 +111,8 @@ export interface DecodedPng { width: number; height: number; /** RGBA, 8 bits a 
  */
 export function decodePng(buf: Uint8Array): DecodedPng {
     const header = inspectPng(buf);
-    const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+    // Without what follows IEND (some tools append data there; pngjs refuses it, browsers ignore it).
+    const b = Buffer.from(buf.buffer, buf.byteOffset, header.end);
     let png: PNG;
     try {
         png = PNG.sync.read(b, { skipRescale: header.depth === 16 });
