@@ -6,7 +6,7 @@ export interface BakerCall { kind: 'project' | 'frames'; dir: string; frames?: s
 export function report(over: Partial<BakeSummary> = {}): BakeSummary {
     return {
         texturesRead: 3, texturesSkipped: 2, framesBaked: 7, masks: 14, thresholds: [0, 64],
-        output: '/projects/game/assets/pixel-collision-masks/pixel-masks.ts', written: true, errors: [], ...over,
+        output: '/projects/game/assets/pixel-collision-masks/pixel-masks.ts', written: true, errors: [], kept: [], unreadable: [], ...over,
     };
 }
 
