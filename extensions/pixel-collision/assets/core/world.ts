@@ -595,7 +595,10 @@ export class CollisionWorld<T = unknown> {
         this._queryShape.setAABB(minX, minY, maxX, maxY);
         this._refreshMoved();
         const ids = this._ids;
-        this._broad.queryRect(minX, minY, maxX, maxY, ids);
+        // A sample in the rect that belongs to a collider is inside its exact bounds; its stored
+        // box is rounded, so look an ulp-sized margin further (the raster test below is exact).
+        const m = (Math.abs(minX) + Math.abs(minY) + Math.abs(maxX) + Math.abs(maxY)) * 1e-15;
+        this._broad.queryRect(minX - m, minY - m, maxX + m, maxY + m, ids);
         out.length = 0;
         let rasterAcc = 0; // the query rect is rasterized once per accuracy met, not per candidate
         for (let i = 0; i < ids.count; i++) {
