@@ -149,6 +149,44 @@ describe('nothing lost: images that cannot be read', () => {
         expect(fs.existsSync(join(dir, DEFAULT_OUT + '.meta'))).toBe(false);
     });
 
+    test('a meta with merge-conflict markers keeps the masks of the frames it declared; with "fail" the bake stops', async () => {
+        const dir = project();
+        await quietBake(dir);
+        const before = fs.readFileSync(join(dir, DEFAULT_OUT));
+        const metaPath = join(dir, 'assets/atlas/sheet.plist.meta');
+        const meta = fs.readFileSync(metaPath, 'utf8');
+        fs.writeFileSync(metaPath, `<<<<<<< HEAD\n${meta}=======\n${meta}>>>>>>> theirs\n`);
+        const { report, lines } = await quietBake(dir);
+        expect(report.errors).toEqual([{ file: 'assets/atlas/sheet.plist.meta', message: expect.stringMatching(/is not valid JSON/) }]);
+        expect(report.unreadable).toEqual(['assets/atlas/sheet.plist.meta']);
+        expect(report.kept).toEqual([{ file: 'assets/atlas/sheet.plist.meta', frames: 2, masks: 4 }]);
+        expect(lines).toContainEqual(expect.stringMatching(/^kept +assets\/atlas\/sheet\.plist\.meta: 4 mask\(s\) of 2 frame\(s\) no readable meta declares/));
+        expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
+        settings(dir, { onUnreadable: 'fail' });
+        await expect(bakeProject(dir)).rejects.toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/\(assets\/atlas\/sheet\.plist\.meta\); nothing was written/) });
+    });
+
+    test('a folder that cannot be listed keeps the masks of the frames it held, and is named', async () => {
+        const dir = project();
+        await quietBake(dir);
+        const before = fs.readFileSync(join(dir, DEFAULT_OUT));
+        const realFs = jest.requireActual<typeof fs>('node:fs');
+        const realReaddir = realFs.readdirSync.bind(realFs);
+        const readdir = jest.spyOn(realFs, 'readdirSync').mockImplementation(((p: fs.PathLike, ...rest: unknown[]) => {
+            if (String(p) === join(dir, 'assets/sprites')) throw Object.assign(new Error(`EACCES: permission denied, scandir '${String(p)}'`), { code: 'EACCES', syscall: 'scandir' });
+            return (realReaddir as (...a: unknown[]) => unknown)(p, ...rest);
+        }) as typeof fs.readdirSync);
+        let result: Awaited<ReturnType<typeof quietBake>>;
+        try {
+            result = await quietBake(dir);
+        } finally {
+            readdir.mockRestore();
+        }
+        expect(result.report.errors).toEqual([{ file: 'assets/sprites', message: 'this folder cannot be read: permission denied: give your user access to it (EACCES). Bake again once it can be read.' }]);
+        expect(result.report.kept).toEqual([{ file: 'assets/sprites', frames: 2, masks: 4 }]);
+        expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
+    });
+
     test.each([
         ['a Git LFS pointer', () => Buffer.from(LFS_POINTER), /^is a Git LFS pointer, not the image .*Run "git lfs pull" in the project, then bake again\.$/],
         ['a PNG cut off in its pixel data', (b: Buffer) => b.subarray(0, 60), /^is cut off: it ends at byte 60, inside its "IDAT" chunk .*Copy or export the file again\.$/],

@@ -98,7 +98,13 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     };
     check(config.thresholds ?? [0], CONFIG_FILE);
     check(options.thresholds ?? [], '(option --threshold)');
-    const files = walkFiles(root, 'assets');
+    // Folders that cannot be listed and metas that cannot be read: what they declare is not known
+    // this time, so the previous library's masks of frames not seen are kept (or the bake stops).
+    const unknown: string[] = [];
+    const files = walkFiles(root, 'assets', undefined, (rel, err) => {
+        unknown.push(rel);
+        fail(rel, `this folder cannot be read: ${describeIoError(err)}. Bake again once it can be read.`);
+    });
     for (const rel of files) {
         if (!rel.endsWith('.scene') && !rel.endsWith('.prefab')) continue;
         const rec = cachedAsset(root, rel, cache, next);
@@ -109,7 +115,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     const thresholds = [...thresholdSet].sort((a, b) => a - b);
 
     // Metas -> images and their frames.
-    const images = collectImages(root, files, cache, next, fail);
+    const images = collectImages(root, files, cache, next, fail, unknown);
 
     // Which frames.
     let selected = images;
@@ -152,13 +158,13 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
 
     // Images that could not be read: stop before writing anything ("onUnreadable": "fail"), or
     // keep their frames' masks from the previous library (the default), never drop them.
-    if (lost.length && config.onUnreadable === 'fail') {
-        const names = lost.map((i) => i.png);
+    if ((lost.length || unknown.length) && config.onUnreadable === 'fail') {
+        const names = [...unknown, ...lost.map((i) => i.png)];
         throw new BakeFailure('unreadable', `${names.length} image(s) could not be read (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', ...' : ''}); nothing was written, as "onUnreadable": "fail" in ${CONFIG_FILE} asks. Fix the files listed above and bake again.`, names[0]);
     }
     const kept: KeptMasks[] = [];
     // The library: for a partial bake, the other frames' entries stay.
-    if ((only || lost.length) && fs.existsSync(outPath)) {
+    if ((only || lost.length || unknown.length) && fs.existsSync(outPath)) {
         try {
             const previous = parseLibraryScript(fs.readFileSync(outPath, 'utf8'));
             if (only) entries.push(...previous.filter((e) => !e.uuid || !only.has(e.uuid)));
@@ -171,6 +177,19 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
                 const k = { file: img.png, frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
                 kept.push(k);
                 say(`kept      ${img.png}: ${k.masks} mask(s) of ${k.frames} frame(s) from the previous library, because the file could not be read this time`);
+            }
+            if (unknown.length) {
+                // Frames no meta declared this time: they may be behind what could not be read.
+                const seen = new Set<string>();
+                for (const img of images) for (const f of img.frames) seen.add(f.uuid);
+                for (const e of entries) if (e.uuid) seen.add(e.uuid);
+                const mine = previous.filter((e) => e.uuid && !seen.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+                if (mine.length) {
+                    entries.push(...mine);
+                    const k = { file: unknown.join(', '), frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+                    kept.push(k);
+                    say(`kept      ${k.file}: ${k.masks} mask(s) of ${k.frames} frame(s) no readable meta declares, from the previous library, because ${unknown.length > 1 ? 'these' : 'this'} could not be read this time`);
+                }
             }
         } catch (err) {
             if (only) fail(out, `${(err as Error).message}; it is written again with these frames only. Bake the whole project to restore the others.`);
@@ -195,13 +214,14 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
 
     return {
         texturesRead, texturesSkipped, framesBaked, masks: entries.length, thresholds,
-        output: outPath, written, errors, kept, unreadable: lost.map((i) => i.png),
+        output: outPath, written, errors, kept, unreadable: [...unknown, ...lost.map((i) => i.png)],
     };
 }
 
 // ---- images and frames -----------------------------------------------------------------------
 
-function collectImages(root: string, files: string[], cache: Cache, next: Cache, fail: (f: string, m: string) => void): ImageInfo[] {
+/** `unknown` collects the metas that cannot be read or understood (their frames are not known this time). */
+function collectImages(root: string, files: string[], cache: Cache, next: Cache, fail: (f: string, m: string) => void, unknown: string[]): ImageInfo[] {
     const fileSet = new Set(files);
     const byImage = new Map<string, ImageInfo>();
     const textureToImage = new Map<string, string>();
@@ -216,7 +236,7 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
             continue;
         }
         const summary = cachedMeta(root, metaRel, cache, next);
-        if (summary.kind === 'error') { fail(metaRel, summary.message); continue; }
+        if (summary.kind === 'error') { fail(metaRel, summary.message); unknown.push(metaRel); continue; }
         if (isPng) {
             if (summary.kind !== 'image') {
                 fail(metaRel, `unknown meta for a PNG (importer is not "image"; written by another Creator version?). Reimport it in Creator 3.8.`);

@@ -71,12 +71,15 @@ export interface RawFrame {
 
 export interface Problem { file: string; message: string }
 
-/** Files under `dir` (relative to `root`, forward slashes, sorted), skipping hidden names. */
-export function walkFiles(root: string, dir: string, skip?: (rel: string) => boolean): string[] {
+/**
+ * Files under `dir` (relative to `root`, forward slashes, sorted), skipping hidden names.
+ * `onError` hears of each folder that cannot be listed (relative path, the error).
+ */
+export function walkFiles(root: string, dir: string, skip?: (rel: string) => boolean, onError?: (rel: string, err: unknown) => void): string[] {
     const out: string[] = [];
     const visit = (abs: string): void => {
         let names: string[];
-        try { names = fs.readdirSync(abs).sort(); } catch { return; }
+        try { names = fs.readdirSync(abs).sort(); } catch (err) { onError?.(relative(root, abs).split(sep).join('/'), err); return; }
         for (const name of names) {
             if (name.startsWith('.') || name === 'node_modules') continue;
             const p = join(abs, name);
