@@ -245,10 +245,23 @@ describe('the build hook', () => {
         const b = await build(dir);
         expect(b.throwError).toBe(true); // a thrown hook fails the build: this one throws only when told to
         expect(b.thrown).toBeNull();
-        expect(b.warns).toMatch(/WARNING: 2 image\(s\) could not be read/);
+        expect(b.warns).toMatch(/WARNING: 2 file\(s\) or folder\(s\) could not be read/);
         expect(b.warns).toMatch(/assets\/sprites\/plain\.png: is a Git LFS pointer.*"git lfs pull".*Its 2 mask\(s\) from the last good bake are kept/);
         expect(b.warns).toMatch(/assets\/atlas\/sheet\.png: cannot be decoded as PNG.*Its 4 mask\(s\) from the last good bake are kept/);
         expect(b.warns).toMatch(/"onUnreadable": "fail"/);
+        expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
+    });
+
+    test('two metas that cannot be read: the warning names both and the masks kept for the frames behind them', async () => {
+        const dir = project();
+        await quietBake(dir);
+        const before = fs.readFileSync(join(dir, DEFAULT_OUT));
+        for (const m of ['assets/atlas/sheet.plist.meta', 'assets/sprites/trimmed.png.meta']) fs.writeFileSync(join(dir, m), '<<<<<<< HEAD\n');
+        const b = await build(dir);
+        expect(b.thrown).toBeNull();
+        const shared = 'The 6 mask(s) of the frames behind assets/atlas/sheet.plist.meta, assets/sprites/trimmed.png.meta are kept from the last good bake';
+        expect(b.warns).toContain(`assets/atlas/sheet.plist.meta: is not valid JSON`);
+        expect(b.warns.split('\n').filter((l) => l.includes(shared))).toHaveLength(2);
         expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
     });
 

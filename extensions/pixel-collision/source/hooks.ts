@@ -42,13 +42,18 @@ export async function onBeforeBuild(): Promise<void> {
     const lost = new Set(report.unreadable);
     for (const e of report.errors) if (!lost.has(e.file)) console.warn(`${TAG} ${e.file}: ${e.message}`);
     if (lost.size) {
-        const kept = new Map(report.kept.map((k) => [k.file, k]));
+        // An image's kept masks are its own; those kept for unreadable folders or metas are shared by them.
+        const kept = new Map<string, { file: string; masks: number }>();
+        for (const k of report.kept) for (const f of k.file.split(', ')) kept.set(f, k);
         const lines = report.errors.filter((e) => lost.has(e.file)).map((e) => {
             const k = kept.get(e.file);
-            return `  ${e.file}: ${e.message} ${k ? `Its ${k.masks} mask(s) from the last good bake are kept (they may be out of date).` : 'It has no masks from an earlier bake: its sprites collide as their boxes where pixels cannot be read.'}`;
+            const what = !k ? 'Nothing from an earlier bake to keep: its sprites collide as their boxes where pixels cannot be read.'
+                : k.file === e.file ? `Its ${k.masks} mask(s) from the last good bake are kept (they may be out of date).`
+                    : `The ${k.masks} mask(s) of the frames behind ${k.file} are kept from the last good bake (they may be out of date).`;
+            return `  ${e.file}: ${e.message} ${what}`;
         });
         console.warn([
-            `${TAG} WARNING: ${lost.size} image(s) could not be read, so this build ships their masks from the last good bake, or none:`,
+            `${TAG} WARNING: ${lost.size} file(s) or folder(s) could not be read, so this build ships the masks they had in the last good bake, or none:`,
             ...lines,
             `${TAG} Fix these files and build again, or set "onUnreadable": "fail" in the project settings (Pixel Collision) to fail such builds.`,
         ].join('\n'));
