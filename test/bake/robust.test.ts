@@ -265,6 +265,26 @@ describe('the build hook', () => {
         expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
     });
 
+    test('a library that cannot be written: a loud error and the build goes on ("keep"), or the build fails ("fail")', async () => {
+        const dir = project();
+        const realFs = jest.requireActual<typeof fs>('node:fs');
+        const realRename = realFs.renameSync.bind(realFs);
+        const rename = jest.spyOn(realFs, 'renameSync').mockImplementation((from, to) => {
+            if (String(to).endsWith('pixel-masks.ts')) throw Object.assign(new Error('ENOSPC: no space left on device, rename'), { code: 'ENOSPC', syscall: 'rename' });
+            return realRename(from, to);
+        });
+        try {
+            const keep = await build(dir);
+            expect(keep.thrown).toBeNull();
+            expect(keep.errors).toMatch(/WARNING: the masks could not be baked \(could not write assets\/pixel-collision-masks\/pixel-masks\.ts: the disk is full: free some space \(ENOSPC\)\. Nothing was written\.\)\. The build goes on with the library as it was/);
+            settings(dir, { onUnreadable: 'fail' });
+            const fail = await build(dir);
+            expect(fail.thrown!.message).toMatch(/the build stops: the masks could not be baked\. could not write assets\/pixel-collision-masks\/pixel-masks\.ts: the disk is full/);
+        } finally {
+            rename.mockRestore();
+        }
+    });
+
     test('"onUnreadable": "fail": the hook throws (the build fails) naming the file, and nothing is written', async () => {
         const dir = project();
         await quietBake(dir);
