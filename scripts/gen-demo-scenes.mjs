@@ -22,6 +22,8 @@ const readJson = (p) => JSON.parse(readFileSync(join(root, p), 'utf8'));
 
 const UI_2D = 33554432;
 const PIXEL_COLLIDER = compressUuid(readJson('extensions/pixel-collision/assets/runtime/PixelCollider.ts.meta').uuid);
+/** pixel-collide.effect, which the Inspector's PixelCollider references (so builds include it: docs/gpu.md). */
+const PIXEL_COLLIDE_EFFECT = readJson('extensions/pixel-collision/assets/effects/pixel-collide.effect.meta').uuid;
 
 /** Script metas: kept when present (their uuids are the components' class ids), written otherwise. */
 for (const f of ['demo-logic.ts']) scriptClass(`assets/scripts/demos/${f}`);
@@ -118,7 +120,7 @@ class SceneBuilder {
         return this.comp(node, PIXEL_COLLIDER, {
             _shape: shape, _alphaThreshold: alphaThreshold, _accuracy: accuracy, _mode: mode, _group: group,
             _size: { __type__: 'cc.Size', width: 0, height: 0 }, _offset: { __type__: 'cc.Vec2', x: 0, y: 0 }, _radius: radius, _points: [],
-            _bakedMask: null, _maskLibrary: null,
+            _bakedMask: null, _maskLibrary: null, _gpuEffect: { __uuid__: PIXEL_COLLIDE_EFFECT, __expectedType__: 'cc.EffectAsset' },
         });
     }
 

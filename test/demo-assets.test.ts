@@ -26,9 +26,14 @@ const all = [...walk(ASSETS)];
 const metas = all.filter((p) => p.endsWith('.meta')).map((p) => ({ path: p, meta: readJson(p) as Json }));
 const pngs = all.filter((p) => p.endsWith('.png'));
 
-/** Every uuid an asset or sub-asset of the project has -> its importer. */
+/**
+ * Every uuid an asset or sub-asset of the project has -> its importer; with the extension's
+ * assets, which its asset-db mount puts in the project (db://pixel-collision: the colliders'
+ * pixel-collide.effect).
+ */
 const known = new Map<string, { importer: string; path: string }>();
-for (const { path, meta } of metas) {
+const extensionMetas = [...walk(join(root, 'extensions/pixel-collision/assets'))].filter((p) => p.endsWith('.meta')).map((p) => ({ path: p, meta: readJson(p) as Json }));
+for (const { path, meta } of [...metas, ...extensionMetas]) {
     known.set(meta.uuid, { importer: meta.importer, path });
     for (const sub of Object.values((meta.subMetas ?? {}) as Record<string, Json>)) known.set(sub.uuid, { importer: sub.importer, path });
 }
@@ -54,7 +59,7 @@ function trimBox(png: PNG, threshold: number): { x: number; y: number; w: number
     return x1 < 0 ? { x: 0, y: 0, w: png.width, h: png.height } : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
 
-const IMPORTER_OF_TYPE: Record<string, string> = { 'cc.SpriteFrame': 'sprite-frame', 'cc.AnimationClip': 'animation-clip', 'cc.Texture2D': 'texture', 'cc.SpriteAtlas': 'auto-atlas' };
+const IMPORTER_OF_TYPE: Record<string, string> = { 'cc.SpriteFrame': 'sprite-frame', 'cc.AnimationClip': 'animation-clip', 'cc.Texture2D': 'texture', 'cc.SpriteAtlas': 'auto-atlas', 'cc.EffectAsset': 'effect' };
 
 describe('demo assets', () => {
     test('the demo scenes, their art, an Auto Atlas and an AnimationClip exist', () => {

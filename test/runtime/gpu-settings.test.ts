@@ -90,6 +90,22 @@ describe('pixel-collide.effect carried by the collider', () => {
         expect(PIXEL_COLLIDE_EFFECT_UUID).toBe(meta.uuid);
     });
 
+    test('the demo scenes store the reference in every PixelCollider, as Creator serializes an asset reference', () => {
+        const meta = JSON.parse(fs.readFileSync(path.join(__dirname, '../../extensions/pixel-collision/assets/runtime/PixelCollider.ts.meta'), 'utf8'));
+        const hex = (meta.uuid as string).replace(/-/g, ''), B = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+        let type = hex.slice(0, 5);
+        for (let i = 5; i < 32; i += 3) { const v = parseInt(hex.slice(i, i + 3), 16); type += B[v >> 6] + B[v & 63]; }
+        let n = 0;
+        for (const name of ['shooter', 'maze', 'terrain', 'stress']) {
+            const scene = JSON.parse(fs.readFileSync(path.join(__dirname, `../../assets/demos/${name}.scene`), 'utf8')) as Record<string, unknown>[];
+            for (const o of scene.filter((x) => x.__type__ === type)) {
+                n++;
+                expect(o._gpuEffect).toEqual({ __uuid__: PIXEL_COLLIDE_EFFECT_UUID, __expectedType__: 'cc.EffectAsset' });
+            }
+        }
+        expect(n).toBeGreaterThan(10);
+    });
+
     test('a collider loaded with the reference (as from a scene): the engine-gfx device gets that effect with no gpuEffect assignment', () => {
         sys().gpuBackend = 'engine';
         sys().gpu = 'sameFrame';

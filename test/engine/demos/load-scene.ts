@@ -8,8 +8,8 @@
  *
  * The data comes from temp/engine-demos/assets.ts: run `node test/engine/demos/gen-assets.mjs` first.
  */
-import { Asset, deserialize, director, ImageAsset, js, Node, Rect, Scene, SceneAsset, Size, Sprite, SpriteFrame, Texture2D, Vec2 } from 'cc';
-import { PixelCollider, PixelShape } from 'db://pixel-collision/runtime/index';
+import { Asset, deserialize, director, EffectAsset, ImageAsset, js, Node, Rect, Scene, SceneAsset, Size, Sprite, SpriteFrame, Texture2D, Vec2 } from 'cc';
+import { PixelCollider, PixelShape, PIXEL_COLLIDE_EFFECT_UUID } from 'db://pixel-collision/runtime/index';
 import { clips, images, scenes, scripts } from '../../../temp/engine-demos/assets';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -51,10 +51,15 @@ function rgbaOf(b64: string): Uint8Array {
 const FILTER: Record<string, number> = { linear: Texture2D.Filter.LINEAR, nearest: Texture2D.Filter.NEAREST, none: Texture2D.Filter.NONE };
 const WRAP: Record<string, number> = { repeat: Texture2D.WrapMode.REPEAT, 'clamp-to-edge': Texture2D.WrapMode.CLAMP_TO_EDGE, 'mirrored-repeat': Texture2D.WrapMode.MIRRORED_REPEAT };
 
-/** The asset with this uuid (`<image>@6c48a` texture, `<image>@f9941` sprite frame, a clip). */
-export function loadAsset(uuid: string): Asset {
+/**
+ * The asset with this uuid (`<image>@6c48a` texture, `<image>@f9941` sprite frame, a clip; the
+ * colliders' `pixel-collide.effect`: the one the harness compiled with `--effect`, or null
+ * without it).
+ */
+export function loadAsset(uuid: string): Asset | null {
     const hit = cache.get(uuid);
     if (hit) return hit;
+    if (uuid === PIXEL_COLLIDE_EFFECT_UUID) return EffectAsset.get('pixel-collide');
     const [base, sub] = uuid.split('@');
     let asset: Asset;
     if (sub === '6c48a' || sub === 'f9941') {
