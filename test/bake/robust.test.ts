@@ -157,7 +157,7 @@ describe('nothing lost: images that cannot be read', () => {
         const meta = fs.readFileSync(metaPath, 'utf8');
         fs.writeFileSync(metaPath, `<<<<<<< HEAD\n${meta}=======\n${meta}>>>>>>> theirs\n`);
         const { report, lines } = await quietBake(dir);
-        expect(report.errors).toEqual([{ file: 'assets/atlas/sheet.plist.meta', message: expect.stringMatching(/is not valid JSON/) }]);
+        expect(report.errors).toEqual([{ file: 'assets/atlas/sheet.plist.meta', message: 'is not valid JSON: it has merge-conflict markers (<<<<<<<, =======, >>>>>>>). Resolve the conflict, keeping one uuid, then bake again.' }]);
         expect(report.unreadable).toEqual(['assets/atlas/sheet.plist.meta']);
         expect(report.kept).toEqual([{ file: 'assets/atlas/sheet.plist.meta', frames: 2, masks: 4 }]);
         expect(lines).toContainEqual(expect.stringMatching(/^kept +assets\/atlas\/sheet\.plist\.meta: 4 mask\(s\) of 2 frame\(s\) no readable meta declares/));

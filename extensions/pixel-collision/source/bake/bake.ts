@@ -348,7 +348,14 @@ function cachedMeta(root: string, rel: string, cache: Cache, next: Cache): MetaR
         summary = summarizeMeta(JSON.parse(fs.readFileSync(abs, 'utf8')), rel);
     } catch (err) {
         const m = (err as Error).message;
-        summary = { kind: 'error', message: err instanceof SyntaxError ? `is not valid JSON (${m}); let Creator write it again (delete it and reimport).` : m };
+        let text = '';
+        try { text = fs.readFileSync(abs, 'utf8'); } catch { /* unreadable: the message says so */ }
+        summary = {
+            kind: 'error',
+            message: !(err instanceof SyntaxError) ? m
+                : /^(<{7}|={7}|>{7})( |$)/m.test(text) ? `is not valid JSON: it has merge-conflict markers (<<<<<<<, =======, >>>>>>>). Resolve the conflict, keeping one uuid, then bake again.`
+                    : `is not valid JSON (${m}). Restore it from version control or fix it by hand (deleting it makes Creator give the asset a new uuid, which breaks what refers to it).`,
+        };
     }
     next.metas[rel] = { ...stamp, summary };
     return summary;
