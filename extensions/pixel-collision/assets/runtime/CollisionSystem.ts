@@ -286,7 +286,11 @@ export class CollisionSystem extends System {
 
     // Queries (world space, y up; they see the colliders as of now) ---------------------------
 
-    /** Colliders with a sample at the world point (a `Vec2` / `Vec3`, or x, y). */
+    /**
+     * Colliders solid at the world point (a `Vec2` / `Vec3`, or x, y): the sample (centre) of the
+     * grid cell holding the point belongs to them, as collisions are decided (core
+     * `Collider.hasSampleAt`); the same answer as `PixelIntersection.point` for every point.
+     */
     queryPoint(point: Readonly<XY>, out?: PixelCollider[], maskBits?: number): PixelCollider[];
     queryPoint(x: number, y: number, out?: PixelCollider[], maskBits?: number): PixelCollider[];
     queryPoint(a: number | Readonly<XY>, b?: number | PixelCollider[], c?: PixelCollider[] | number, d?: number): PixelCollider[] {
@@ -297,14 +301,18 @@ export class CollisionSystem extends System {
         return this._comps(out);
     }
 
-    /** Colliders with a sample in the world rect. */
+    /** Colliders with a sample (a grid cell's centre that belongs to them) in the closed world rect. */
     queryRect(rect: Readonly<Rect>, out: PixelCollider[] = [], maskBits = 0xffffffff): PixelCollider[] {
         this._syncAll();
         this.world.queryRect(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height, this._queryOut, maskBits);
         return this._comps(out);
     }
 
-    /** The first collider along the segment from `from` to `to` (world points), or null. */
+    /**
+     * The first collider along the segment from `from` to `to` (world points), or null: the first
+     * grid cell the segment crosses whose sample belongs to a collider (a cell counts where the
+     * segment has a point in it); `point` is where the segment enters that cell.
+     */
     raycast(from: Readonly<XY>, to: Readonly<XY>, out?: PixelRayHit, maskBits?: number): PixelRayHit | null;
     raycast(x0: number, y0: number, x1: number, y1: number, out?: PixelRayHit, maskBits?: number): PixelRayHit | null;
     raycast(a: number | Readonly<XY>, b: number | Readonly<XY>, c?: number | PixelRayHit, d?: number, e?: PixelRayHit, f?: number): PixelRayHit | null {
