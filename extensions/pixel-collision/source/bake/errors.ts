@@ -27,6 +27,7 @@ const REASONS: Record<string, string> = {
     EROFS: 'the file system is read-only',
     ENOENT: 'it does not exist',
     ENOTDIR: 'a part of its path is a file, not a folder',
+    EEXIST: 'a file is in the way of a folder it needs',
     EISDIR: 'it is a folder, not a file',
     EMFILE: 'too many files are open: close some programs and try again',
     EBUSY: 'it is in use by another program: close it and try again',
