@@ -6,7 +6,7 @@ import { buildSync } from 'esbuild';
 import { PNG } from 'pngjs';
 import { BitMask, decodeBase64 } from '../../extensions/pixel-collision/assets/core/index';
 import type { BakedMaskEntry } from '../../extensions/pixel-collision/assets/core/index';
-import { BakeFailure, bakeProject, CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from '../../extensions/pixel-collision/source/bake/index';
+import { BakeFailure, bakeFrames, bakeProject, CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from '../../extensions/pixel-collision/source/bake/index';
 import { parseLibraryScript } from '../../extensions/pixel-collision/source/bake/output';
 import { MAX_PNG_SIDE } from '../../extensions/pixel-collision/source/bake/png';
 import { main as cli } from '../../extensions/pixel-collision/source/cli';
@@ -184,6 +184,17 @@ describe('nothing lost: images that cannot be read', () => {
         }
         expect(result.report.errors).toEqual([{ file: 'assets/sprites', message: 'this folder cannot be read: permission denied: give your user access to it (EACCES). Bake again once it can be read.' }]);
         expect(result.report.kept).toEqual([{ file: 'assets/sprites', frames: 2, masks: 4 }]);
+        expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
+    });
+
+    test('the inspector\'s Bake button (bakeFrames) keeps the masks of a frame whose PNG cannot be read', async () => {
+        const dir = project();
+        await quietBake(dir);
+        const before = fs.readFileSync(join(dir, DEFAULT_OUT));
+        fs.writeFileSync(join(dir, 'assets/sprites/plain.png'), LFS_POINTER);
+        const report = await bakeFrames(dir, ['6e02cc61-fbad-4180-abdc-ec15fab2c26d@f9941']);
+        expect(report.unreadable).toEqual(['assets/sprites/plain.png']);
+        expect(report.kept).toEqual([{ file: 'assets/sprites/plain.png', frames: 1, masks: 2 }]);
         expect(fs.readFileSync(join(dir, DEFAULT_OUT))).toEqual(before);
     });
 
@@ -493,6 +504,11 @@ describe('CLI: exit codes and messages', () => {
         expect(JSON.parse(fs.readFileSync(join(dir, CONFIG_FILE), 'utf8'))).toEqual({ __version__: '1.0.0', onUnreadable: 'keep', thresholds: [0, 60] });
         expect((await quietBake(dir)).report.thresholds).toEqual([0, 60, 127]); // kept
         expect((await runCli(['bake', dir, '--save'])).code).toBe(2); // --save alone: nothing to save
+        fs.writeFileSync(join(dir, CONFIG_FILE), '{ "thresholds": [0, 60], ');
+        const broken = await runCli(['bake', dir, '--threshold', '90', '--save']);
+        expect(broken.code).toBe(2);
+        expect(broken.err).toMatch(/^error: cannot save the thresholds: settings\/v2\/packages\/pixel-collision\.json is not valid JSON \(.*\); fix or delete it\.$/);
+        expect(fs.readFileSync(join(dir, CONFIG_FILE), 'utf8')).toBe('{ "thresholds": [0, 60], ');
     });
 
     test('"up to date" only when a library exists', async () => {
