@@ -48,3 +48,9 @@ export {
     encodeBase64, decodeBase64,
 } from './mask-library';
 export type { BakedMaskEntry, MaskLibrary } from './mask-library';
+export { MASK_LIBRARY_COMPACT_VERSION } from './mask-library';
+export { encodeMaskCode, decodeMaskCode } from './mask-code';
+export {
+    CompactLibraryIndex, buildLibraryGroups, readLibraryGroups, decodeCodedEntry, compressUuidBase, decompressUuidBase,
+} from './mask-library-v2';
+export type { CodedMaskEntry } from './mask-library-v2';

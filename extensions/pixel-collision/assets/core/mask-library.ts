@@ -24,11 +24,21 @@
  * `uuid` is optional (libraries without it still load: version 1 readers ignore it).
  *
  * No `atob`/`btoa` (mini-game runtimes may lack them): a small base64 codec is below.
+ *
+ * Version 2 (mask-library-v2.ts) is the compact form the bake writes: masks grouped by texture,
+ * each coded by mask-code.ts, indexed at registration and decoded on first use. Both versions are
+ * read; {@link checkLibrary} returns either as version 1 entries (for tools and tests: it decodes
+ * every mask of a version 2 library; the runtime indexes version 2 with `CompactLibraryIndex`).
  */
 import { BitMask } from './bitmask';
+import { decodeMaskCode } from './mask-code';
+import { readLibraryGroups } from './mask-library-v2';
 
 export const MASK_LIBRARY_FORMAT = 'pixel-collision-masks';
+/** The version of the entry-list form (what `PixelMasks.bakeLibrary` returns). */
 export const MASK_LIBRARY_VERSION = 1;
+/** The version of the compact, grouped form the bake writes (mask-library-v2.ts). */
+export const MASK_LIBRARY_COMPACT_VERSION = 2;
 
 /** What to tell a user whose library is missing, stale or broken. */
 export const BAKE_HINT = 'Bake masks with the editor menu Pixel Collision > Bake Masks, or `npx pixel-collision bake <project>` (builds bake automatically)';
@@ -42,6 +52,7 @@ export interface BakedMaskEntry {
     rotated: boolean;
     threshold: number;
     frame?: string;
+    /** Base64 of `BitMask.serialize()`. */
     data: string;
 }
 
@@ -68,12 +79,22 @@ export function checkLibrary(json: unknown, name = 'mask library'): BakedMaskEnt
     if (!lib || typeof lib !== 'object' || lib.format !== MASK_LIBRARY_FORMAT) {
         throw new TypeError(`${name} is not a pixel-collision mask library (expected "format": "${MASK_LIBRARY_FORMAT}"). ${BAKE_HINT}.`);
     }
+    if (lib.version === MASK_LIBRARY_COMPACT_VERSION) {
+        const groups = (lib as { groups?: unknown }).groups;
+        if (!Array.isArray(groups) || groups.some((g) => typeof g !== 'string')) throw new TypeError(`${name} has no "groups" array of strings. ${BAKE_HINT}.`);
+        return readLibraryGroups(groups as string[], name).map((e) => {
+            const out: BakedMaskEntry = { texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold, data: encodeBase64(decodeMaskCode(e.code, e.rect[2], e.rect[3]).serialize()) };
+            if (e.uuid !== undefined) out.uuid = e.uuid;
+            return out;
+        });
+    }
     if (lib.version !== MASK_LIBRARY_VERSION) {
-        throw new RangeError(`${name} has version ${String(lib.version)}; this build reads version ${MASK_LIBRARY_VERSION}. Bake it again with this version of pixel-collision (Pixel Collision > Bake Masks).`);
+        throw new RangeError(`${name} has version ${String(lib.version)}; this build reads versions ${MASK_LIBRARY_VERSION} and ${MASK_LIBRARY_COMPACT_VERSION}. Bake it again with this version of pixel-collision (Pixel Collision > Bake Masks).`);
     }
     if (!Array.isArray(lib.masks)) throw new TypeError(`${name} has no "masks" array. ${BAKE_HINT}.`);
     for (const e of lib.masks) {
-        if (!e || typeof e.texture !== 'string' || !Array.isArray(e.rect) || e.rect.length !== 4 || typeof e.data !== 'string'
+        if (!e || typeof e.texture !== 'string' || !Array.isArray(e.rect) || e.rect.length !== 4
+            || typeof e.data !== 'string'
             || typeof e.threshold !== 'number' || (e.uuid !== undefined && typeof e.uuid !== 'string')) {
             throw new TypeError(`${name} has an entry without texture / rect [x, y, w, h] / threshold / data. ${BAKE_HINT}.`);
         }
