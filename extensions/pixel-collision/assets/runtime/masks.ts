@@ -24,6 +24,8 @@ import type { ImageAsset, SpriteFrame } from 'cc';
 /** The engine's texture base class (not exported under a public name). */
 type TextureBase = SpriteFrame['texture'];
 import { BitMask } from '../core/index';
+import { CompactLibraryIndex, decodeCodedEntry, MASK_LIBRARY_COMPACT_VERSION } from '../core/index';
+import type { CodedMaskEntry } from '../core/index';
 import { BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, decodeEntry, encodeBase64, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from './baked';
 import type { BakedMaskEntry, MaskLibrary } from './baked';
 
@@ -83,6 +85,8 @@ export class PixelMaskCache {
     private _baked = new Map<string, BakedMaskEntry>();
     /** Library entries that name their sprite frame, by `bakedUuidKey(uuid, threshold)`. */
     private _bakedByUuid = new Map<string, BakedMaskEntry>();
+    /** Compact (version 2) libraries, in the order added: indexed, decoded per mask on first use. */
+    private _compact: CompactLibraryIndex[] = [];
     private _warned = new Set<string>();
     private _stats: MaskCacheStats = { masks: 0, bytes: 0, hits: 0, misses: 0, baked: 0, pixels: 0, readback: 0, none: 0 };
     private _canvas: { ctx: CanvasRenderingContext2D; source: unknown } | null = null;
@@ -131,6 +135,7 @@ export class PixelMaskCache {
         this._byFrame = new WeakMap();
         this._baked.clear();
         this._bakedByUuid.clear();
+        this._compact.length = 0;
         this._warned.clear();
         const s = this._stats;
         s.masks = s.bytes = s.hits = s.misses = s.baked = s.pixels = s.readback = s.none = 0;
@@ -139,9 +144,20 @@ export class PixelMaskCache {
     /**
      * Loads a mask library (the parsed JSON of a baked library, see core/mask-library.ts). Throws
      * a clear error for anything that is not one. Entries replace earlier ones for the same sprite
-     * frame uuid or region. The project's baked library calls this itself when the game starts.
+     * frame uuid or region (a compact library's entries come before any version 1 library's).
+     * The project's baked libraries (the main one, and one per Asset Bundle that has frames) call
+     * this themselves when their bundle loads. A compact (version 2) library is only indexed here:
+     * each mask is decoded the first time a collider needs it. Returns the number of entries
+     * (groups of a compact library: one per texture and declaring asset).
      */
     addLibrary(json: unknown, name?: string): number {
+        const lib = json as { format?: unknown; version?: unknown; groups?: unknown } | null;
+        if (lib && typeof lib === 'object' && lib.format === MASK_LIBRARY_FORMAT && lib.version === MASK_LIBRARY_COMPACT_VERSION) {
+            if (!Array.isArray(lib.groups)) throw new TypeError(`${name ?? 'mask library'} has no "groups" array. ${BAKE_HINT}.`);
+            const index = new CompactLibraryIndex(lib.groups as string[], name);
+            this._compact.push(index);
+            return index.size;
+        }
         const entries = checkLibrary(json, name);
         for (const e of entries) {
             this._baked.set(bakedKey(e.texture, e.rect[0], e.rect[1], e.rect[2], e.rect[3], !!e.rotated, e.threshold), e);
@@ -222,7 +238,7 @@ export class PixelMaskCache {
         const baked = this._bakedFor(frame, r, uuid, threshold);
         if (baked) {
             try {
-                return { ...base, mask: decodeEntry(baked), source: 'baked' };
+                return { ...base, mask: 'code' in baked ? decodeCodedEntry(baked) : decodeEntry(baked), source: 'baked' };
             } catch (err) {
                 this.warnOnce(`baked:${uuid}`, `${(err as Error).message} (frame "${frame.name}"); reading its pixels instead.`);
             }
@@ -242,13 +258,23 @@ export class PixelMaskCache {
      * The library entry of a frame: by its SpriteFrame uuid first (found however the frame was
      * packed; the mask must have the rect's size), then by its source region.
      */
-    private _bakedFor(frame: SpriteFrame, r: Region, textureId: string, threshold: number): BakedMaskEntry | undefined {
+    private _bakedFor(frame: SpriteFrame, r: Region, textureId: string, threshold: number): BakedMaskEntry | CodedMaskEntry | undefined {
         const frameId = assetUuid(frame);
+        const compact = this._compact;
         if (frameId) {
+            for (let i = compact.length - 1; i >= 0; i--) {
+                const c = compact[i].byUuid(frameId, threshold);
+                if (c && c.rect[2] === r.w && c.rect[3] === r.h) return c;
+            }
             const e = this._bakedByUuid.get(bakedUuidKey(frameId, threshold));
             if (e && e.rect[2] === r.w && e.rect[3] === r.h) return e;
         }
-        return textureId ? this._baked.get(bakedKey(textureId, r.x, r.y, r.w, r.h, r.rotated, threshold)) : undefined;
+        if (!textureId) return undefined;
+        for (let i = compact.length - 1; i >= 0; i--) {
+            const c = compact[i].byRegion(textureId, r.x, r.y, r.w, r.h, r.rotated, threshold);
+            if (c) return c;
+        }
+        return this._baked.get(bakedKey(textureId, r.x, r.y, r.w, r.h, r.rotated, threshold));
     }
 
     /** Pixels, then readback (for baking). */
