@@ -14,16 +14,22 @@ import { formatSummary } from './bake/bake';
 import { describeIoError, isIoError } from './bake/errors';
 import { writeFileAtomic } from './bake/write';
 
-const USAGE = `Usage: pixel-collision bake <project folder> [--threshold N ... [--save]] [--force] [--out assets/<path>.ts]
+const USAGE = `Usage: pixel-collision bake <project folder> [--threshold N ... [--save]] [--force] [--out assets/<path>.ts] [--all] [--explain]
 
-Bakes the pixel masks of every sprite frame (PNG images and TexturePacker atlases) of a Cocos
-Creator 3.8 project into ${DEFAULT_OUT}, which the game loads at startup.
+Bakes the pixel masks of the sprite frames PixelColliders can show (PNG images and TexturePacker
+atlases) of a Cocos Creator 3.8 project into ${DEFAULT_OUT}, which the game loads at startup;
+frames inside an Asset Bundle go to <bundle>/pixel-collision-masks/pixel-masks.ts, loaded with it.
+A frame is baked when it is the sprite frame of a node with a PixelCollider in a scene or prefab,
+in that node's animation clips, in an atlas (or Auto Atlas folder) with such a frame, or under a
+folder or glob listed in "include" in ${CONFIG_FILE} (frames set from code).
   --threshold N   also bake alpha threshold N (0-255; repeatable), this time only. The thresholds of
                   the project's PixelColliders (scenes, prefabs) are always baked, plus those in
                   ${CONFIG_FILE} ("thresholds"), or 0 when it has none.
   --save          add the --threshold values to ${CONFIG_FILE}, so every later bake keeps them
   --force         decode every image again (ignore the cache in temp/pixel-collision/)
   --out PATH      where to write the library script, inside assets/ (default ${DEFAULT_OUT})
+  --all           bake every sprite frame of the project (as "bakeAll": true in ${CONFIG_FILE})
+  --explain       list the frames left out, and why
 
 Images that cannot be read (e.g. Git LFS pointers not pulled) keep their masks from the previous
 library, or stop the bake before it writes anything with "onUnreadable": "fail" in ${CONFIG_FILE}.
@@ -40,7 +46,7 @@ export async function main(argv: string[], print: (line: string) => void = conso
     if (command !== 'bake') { printError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE); return EXIT_USAGE; }
     let project: string | undefined;
     const thresholds: number[] = [];
-    let force = false, save = false;
+    let force = false, save = false, all = false, explain = false;
     let out: string | undefined;
     for (let i = 0; i < rest.length; i++) {
         const a = rest[i];
@@ -51,6 +57,10 @@ export async function main(argv: string[], print: (line: string) => void = conso
             thresholds.push(n);
         } else if (a === '--force') {
             force = true;
+        } else if (a === '--all') {
+            all = true;
+        } else if (a === '--explain') {
+            explain = true;
         } else if (a === '--save') {
             save = true;
         } else if (a === '--out') {
@@ -76,9 +86,15 @@ export async function main(argv: string[], print: (line: string) => void = conso
     }
     try {
         const report = await bakeProject(root, {
-            thresholds: thresholds.length ? thresholds : undefined, force, out,
+            thresholds: thresholds.length ? thresholds : undefined, force, out, all,
             onProgress: (line) => (line.startsWith('error') || line.startsWith('kept') ? printError(line) : print(line)),
         });
+        const left = report.leftOut ?? [];
+        if (explain) {
+            for (const f of left) print(`left out ${f.file.replace(/\.meta$/, '')} "${f.name}" (${f.uuid}): ${f.reason}`);
+        }
+        if (left.length) print(`${left.length} frame(s) left out: no PixelCollider shows them${explain ? '' : ' (--explain lists them)'}; --all or "bakeAll": true bakes every frame, "include" in ${CONFIG_FILE} adds folders.`);
+        for (const o of (report.outputs ?? []).filter((p) => p !== report.output)) print(`Asset Bundle library: ${o}`);
         if (report.written) print(`wrote ${report.output}`);
         else if (fs.existsSync(report.output)) print(`up to date: ${report.output}`);
         else print(`no library written: no sprite frame could be baked${report.errors.length ? ' (see the errors above)' : ''}.`);

@@ -12,31 +12,31 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { BitMask, encodeBase64 } from '../../assets/core/index';
-import type { BakedMaskEntry } from '../../assets/core/index';
+import { BitMask, encodeMaskCode } from '../../assets/core/index';
 import { renderLibraryScript, parseLibraryScript, scriptMeta, folderMeta } from './output';
-import { summarizeMeta, thresholdsInAsset, walkFiles } from './project';
-import type { FrameInfo, ImageInfo, MetaSummary, Problem } from './project';
+import type { LibraryEntry } from './output';
+import { framesUsedInAsset, includeMatcher, spriteFramesInClip, summarizeMeta, thresholdsInAsset, walkFiles } from './project';
+import type { AssetUse, FrameInfo, ImageInfo, MetaSummary, Problem } from './project';
 import { CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from './types';
-import type { BakeOptions, BakeReport, KeptMasks } from './types';
+import type { BakeOptions, BakeReport, KeptMasks, LeftOutFrame } from './types';
 import { BakeFailure, describeIoError } from './errors';
 import { resolveOutput } from './paths';
 import { decodePng, inspectPng, PngProblem } from './png';
 import { writeFileAtomic } from './write';
 
-/** 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). */
-const CACHE_VERSION = 2;
+/** 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). 3: masks as codes (core/mask-code.ts), scenes' frames. */
+const CACHE_VERSION = 3;
 
 interface FileStamp { size: number; mtimeMs: number }
 interface PngRecord extends FileStamp { hash: string; width: number; height: number }
 interface MetaRecord extends FileStamp { summary: MetaSummary | { kind: 'error'; message: string } }
-interface AssetRecord extends FileStamp { thresholds: number[] | null; error?: string }
+interface AssetRecord extends FileStamp { thresholds: number[] | null; uses?: AssetUse; error?: string }
 interface Cache {
     version: number;
     pngs: Record<string, PngRecord>;
     metas: Record<string, MetaRecord>;
     assets: Record<string, AssetRecord>;
-    /** PNG content hash -> `x,y,w,h,rotated|threshold` -> base64 mask. */
+    /** PNG content hash -> `x,y,w,h,rotated|threshold` -> mask code (core/mask-code.ts). */
     masks: Record<string, Record<string, string>>;
 }
 
@@ -105,11 +105,14 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         unknown.push(rel);
         fail(rel, `this folder cannot be read: ${describeIoError(err)}. Bake again once it can be read.`);
     });
+    const shown = new Set<string>(), clips = new Set<string>();
     for (const rel of files) {
         if (!rel.endsWith('.scene') && !rel.endsWith('.prefab')) continue;
         const rec = cachedAsset(root, rel, cache, next);
         if (rec.error) fail(rel, rec.error);
         for (const t of rec.thresholds ?? []) thresholdSet.add(t);
+        for (const f of rec.uses?.frames ?? []) shown.add(f);
+        for (const c of rec.uses?.clips ?? []) clips.add(c);
     }
     if (thresholdSet.size === 0) thresholdSet.add(0);
     const thresholds = [...thresholdSet].sort((a, b) => a - b);
@@ -129,9 +132,25 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         }
         for (const u of [...only].sort()) if (!known.has(u)) fail(u, `no sprite frame with this uuid in a PNG or .plist atlas under assets/ (is it imported, and a PNG?).`);
     }
+    // By default only the frames PixelColliders can show (see selectFrames).
+    let leftOut: LeftOutFrame[] = [];
+    if (!only && !options.all && !config.bakeAll) {
+        readClipFrames(root, files, clips, shown, fail);
+        const picked = selectFrames(images, files, shown, config.include ?? []);
+        selected = picked.images;
+        leftOut = picked.leftOut;
+    }
+    // Where each frame's masks go: the library of the Asset Bundle its meta lies in, else the main one.
+    const bundles = bundleFolders(root, files, cache, next, dirname(out));
+    const outputFor = (metaRel: string): string => {
+        for (const b of bundles) if (metaRel.startsWith(b + '/')) return `${b}/${BUNDLE_OUT}`;
+        return out;
+    };
+    const target = new Map<string, string>();
+    for (const img of images) for (const f of img.frames) target.set(f.uuid, outputFor(f.meta));
 
     // Masks.
-    const entries: BakedMaskEntry[] = [];
+    const entries: LibraryEntry[] = [];
     let texturesRead = 0, texturesSkipped = 0, framesBaked = 0;
     const lost: ImageInfo[] = [];
     for (const img of selected) {
@@ -151,7 +170,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
             framesBaked++;
             thresholds.forEach((threshold, k) => entries.push({
                 uuid: frame.uuid, texture: frame.texture, rect: [frame.x, frame.y, frame.w, frame.h],
-                rotated: frame.rotated, threshold, frame: frame.name, data: masks[k],
+                rotated: frame.rotated, threshold, frame: frame.name, code: masks[k],
             }));
         }
     }
@@ -164,9 +183,17 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     }
     const kept: KeptMasks[] = [];
     // The library: for a partial bake, the other frames' entries stay.
-    if ((only || lost.length || unknown.length) && fs.existsSync(outPath)) {
+    const outputs = [...new Set([out, ...bundles.map((b) => `${b}/${BUNDLE_OUT}`)])];
+    const existing = outputs.filter((o) => fs.existsSync(join(root, o)));
+    if ((only || lost.length || unknown.length) && existing.length) {
         try {
-            const previous = parseLibraryScript(fs.readFileSync(outPath, 'utf8'));
+            const previous: LibraryEntry[] = [];
+            for (const o of existing) {
+                for (const e of parseLibraryScript(fs.readFileSync(join(root, o), 'utf8'))) {
+                    if (e.uuid && !target.has(e.uuid)) target.set(e.uuid, o);
+                    previous.push(e);
+                }
+            }
             if (only) entries.push(...previous.filter((e) => !e.uuid || !only.has(e.uuid)));
             const wanted = new Set(thresholds);
             for (const img of lost) {
@@ -197,24 +224,37 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         }
     }
     entries.sort(compareEntries);
+    // One library per output: the main one, and one inside each Asset Bundle that has frames (or had a library).
+    const byOutput = new Map<string, LibraryEntry[]>();
+    for (const e of entries) {
+        const o = (e.uuid && target.get(e.uuid)) || out;
+        let list = byOutput.get(o);
+        if (!list) { list = []; byOutput.set(o, list); }
+        list.push(e);
+    }
     let written = false;
-    if (entries.length > 0 || fs.existsSync(outPath)) {
-        const text = renderLibraryScript(entries, out);
-        const old = fs.existsSync(outPath) ? fs.readFileSync(outPath, 'utf8') : null;
+    const written_: string[] = [];
+    for (const o of outputs) {
+        const list = byOutput.get(o) ?? [];
+        const abs = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${dirname(o)}`);
+        if (list.length === 0 && !fs.existsSync(abs)) continue;
+        const text = renderLibraryScript(list, o);
+        const old = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : null;
         if (old !== text) {
-            writeFileAtomic(outPath, text, out);
+            writeFileAtomic(abs, text, o);
             written = true;
         }
-        writeIfMissing(outPath + '.meta', scriptMeta(out), out + '.meta');
-        const folder = dirname(outPath);
-        const folderRel = dirname(out);
+        written_.push(abs);
+        writeIfMissing(abs + '.meta', scriptMeta(o), o + '.meta');
+        const folder = dirname(abs);
+        const folderRel = dirname(o);
         if (folder !== join(root, 'assets')) writeIfMissing(folder + '.meta', folderMeta(folderRel), folderRel + '.meta');
     }
     saveCache(cachePath, next, say);
 
     return {
         texturesRead, texturesSkipped, framesBaked, masks: entries.length, thresholds,
-        output: outPath, written, errors, kept, unreadable: [...unknown, ...lost.map((i) => i.png)],
+        output: outPath, written, errors, kept, unreadable: [...unknown, ...lost.map((i) => i.png)], leftOut, outputs: written_,
     };
 }
 
@@ -322,9 +362,9 @@ function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Ca
             const mask = BitMask.fromRGBA(pixels, png.width, png.height, {
                 threshold, rotated: frame.rotated, rect: { x: frame.x, y: frame.y, width: frame.w, height: frame.h },
             });
-            const data = encodeBase64(mask.serialize());
-            store[keys[i][k]] = data;
-            return data;
+            const code = encodeMaskCode(mask);
+            store[keys[i][k]] = code;
+            return code;
         });
         result.frames.push({ frame, masks });
     });
@@ -369,7 +409,8 @@ function cachedAsset(root: string, rel: string, cache: Cache, next: Cache): Asse
     if (old && old.size === stamp.size && old.mtimeMs === stamp.mtimeMs) { next.assets[rel] = old; return old; }
     let rec: AssetRecord;
     try {
-        rec = { ...stamp, thresholds: [...new Set(thresholdsInAsset(fs.readFileSync(abs, 'utf8'), rel))] };
+        const text = fs.readFileSync(abs, 'utf8');
+        rec = { ...stamp, thresholds: [...new Set(thresholdsInAsset(text, rel))], uses: framesUsedInAsset(text, rel) };
     } catch (err) {
         rec = { ...stamp, thresholds: null, error: `${(err as Error).message} Its colliders' thresholds are not known; add them to ${CONFIG_FILE} or pass --threshold.` };
     }
@@ -402,9 +443,78 @@ function saveCache(path: string, cache: Cache, say: (line: string) => void): voi
     }
 }
 
+// ---- which frames, and where they go ---------------------------------------------------------
+
+/** A bundle's library, relative to the bundle folder. */
+const BUNDLE_OUT = 'pixel-collision-masks/pixel-masks.ts';
+
+/** Folders marked as Asset Bundles (their `.meta` has `userData.isBundle`), deepest first. */
+function bundleFolders(root: string, files: readonly string[], cache: Cache, next: Cache, outFolder: string): string[] {
+    const out: string[] = [];
+    const all = new Set(files);
+    for (const rel of files) {
+        // a folder's meta: a meta whose asset is not a file (folders are not in `files`); the
+        // generated libraries' folders are not bundles (and their metas are written after the walk)
+        if (!rel.endsWith('.meta') || all.has(rel.slice(0, -5))) continue;
+        const folder = rel.slice(0, -5);
+        if (folder === outFolder || folder.endsWith('/' + dirname(BUNDLE_OUT)) || !isDir(join(root, folder))) continue;
+        const summary = cachedMeta(root, rel, cache, next);
+        if (summary.kind === 'other' && summary.bundle) out.push(rel.slice(0, -5));
+    }
+    return out.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+}
+
+/** Adds to `shown` the sprite frames of the animation clips (`.anim` files, by their meta's uuid) in `clips`. */
+function readClipFrames(root: string, files: readonly string[], clips: ReadonlySet<string>, shown: Set<string>, fail: (f: string, m: string) => void): void {
+    if (!clips.size) return;
+    for (const rel of files) {
+        if (!rel.endsWith('.anim.meta')) continue;
+        let uuid: unknown;
+        try { uuid = (JSON.parse(fs.readFileSync(join(root, rel), 'utf8')) as { uuid?: unknown }).uuid; } catch { continue; }
+        if (typeof uuid !== 'string' || !clips.has(uuid)) continue;
+        const anim = rel.slice(0, -5);
+        try {
+            for (const f of spriteFramesInClip(fs.readFileSync(join(root, anim), 'utf8'), anim)) shown.add(f);
+        } catch (err) {
+            fail(anim, `${(err as Error).message} The frames of this animation clip are not baked; fix the file or list its frames in "include" in ${CONFIG_FILE}.`);
+        }
+    }
+}
+
+/**
+ * The frames PixelColliders can show: those in `shown` (sprite frames of nodes with a collider and
+ * of their animation clips), every frame of an atlas (`.plist`) or Auto Atlas folder (`.pac`)
+ * one of whose frames is shown, and frames under an `include` folder or glob (their image or
+ * atlas path). The others are left out, each with its reason.
+ */
+function selectFrames(images: readonly ImageInfo[], files: readonly string[], shown: ReadonlySet<string>, include: readonly string[]): { images: ImageInfo[]; leftOut: LeftOutFrame[] } {
+    const included = include.length ? includeMatcher(include) : (): boolean => false;
+    const pacFolders = files.filter((f) => f.toLowerCase().endsWith('.pac')).map((f) => f.slice(0, f.lastIndexOf('/')));
+    const groupOf = (f: FrameInfo): string => {
+        if (f.meta.toLowerCase().endsWith('.plist.meta')) return f.meta;
+        let best = '';
+        for (const p of pacFolders) if (f.meta.startsWith(p + '/') && p.length > best.length) best = p;
+        return best ? `pac:${best}` : `frame:${f.uuid}`;
+    };
+    const usedGroups = new Set<string>();
+    for (const img of images) for (const f of img.frames) if (shown.has(f.uuid)) usedGroups.add(groupOf(f));
+    const picked: ImageInfo[] = [];
+    const leftOut: LeftOutFrame[] = [];
+    for (const img of images) {
+        const keep = img.frames.filter((f) => {
+            if (shown.has(f.uuid) || usedGroups.has(groupOf(f)) || included(f.meta.slice(0, -5)) || included(img.png)) return true;
+            leftOut.push({ uuid: f.uuid, name: f.name, file: f.meta,
+                reason: 'no PixelCollider shows it (not the sprite frame of a node with a PixelCollider in a scene or prefab, nor in its animation clips, nor in an atlas with such a frame, nor under "include")' });
+            return false;
+        });
+        if (keep.length) picked.push(keep.length === img.frames.length ? img : { ...img, frames: keep });
+    }
+    return { images: picked, leftOut };
+}
+
 // ---- config and output ------------------------------------------------------------------------
 
-interface Config { thresholds?: number[]; out?: string; onUnreadable?: 'keep' | 'fail' }
+interface Config { thresholds?: number[]; out?: string; onUnreadable?: 'keep' | 'fail'; bakeAll?: boolean; include?: string[] }
 
 function readConfig(root: string, fail: (f: string, m: string) => void): Config {
     const abs = join(root, CONFIG_FILE);
@@ -418,6 +528,15 @@ function readConfig(root: string, fail: (f: string, m: string) => void): Config 
         }
         // checked by resolveOutput, which refuses the bake when it leads out of assets/
         if (c.out !== undefined) out.out = c.out as string;
+        if (c.bakeAll !== undefined) {
+            if (typeof c.bakeAll !== 'boolean') throw new Error(`"bakeAll" must be true or false (got ${JSON.stringify(c.bakeAll)})`);
+            out.bakeAll = c.bakeAll;
+        }
+        if (c.include !== undefined) {
+            if (!Array.isArray(c.include)) throw new Error('"include" must be an array of project-relative folders or globs, like ["assets/art/enemies/**"]');
+            includeMatcher(c.include);
+            out.include = c.include as string[];
+        }
         if (c.onUnreadable !== undefined) {
             if (c.onUnreadable !== 'keep' && c.onUnreadable !== 'fail') throw new Error(`"onUnreadable" must be "keep" or "fail" (got ${JSON.stringify(c.onUnreadable)})`);
             out.onUnreadable = c.onUnreadable;
@@ -429,7 +548,7 @@ function readConfig(root: string, fail: (f: string, m: string) => void): Config 
     }
 }
 
-function compareEntries(a: BakedMaskEntry, b: BakedMaskEntry): number {
+function compareEntries(a: LibraryEntry, b: LibraryEntry): number {
     const ka = a.uuid ?? '', kb = b.uuid ?? '';
     if (ka !== kb) return ka < kb ? -1 : 1;
     if (a.texture !== b.texture) return a.texture < b.texture ? -1 : 1;

@@ -5,15 +5,30 @@
  * wire, on every platform, without a resources bundle or a load call.
  */
 import { createHash } from 'crypto';
-import { checkLibrary, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from '../../assets/core/index';
+import {
+    buildLibraryGroups, checkLibrary, decodeEntry, encodeBase64, encodeMaskCode, decodeMaskCode, readLibraryGroups,
+    MASK_LIBRARY_COMPACT_VERSION, MASK_LIBRARY_FORMAT,
+} from '../../assets/core/index';
 import type { BakedMaskEntry } from '../../assets/core/index';
+
+/**
+ * A library entry in the bake: `code` (the compact mask code, core/mask-code.ts) and/or `data`
+ * (version 1's base64 of `BitMask.serialize()`); the script is written with codes.
+ */
+export type LibraryEntry = Omit<BakedMaskEntry, 'data'> & { data?: string; code?: string };
 
 const BEGIN = '/* pixel-collision-masks: begin */';
 const END = '/* pixel-collision-masks: end */';
 
-/** The script's text for sorted `entries` (one entry per line, keys in a fixed order). */
-export function renderLibraryScript(entries: readonly BakedMaskEntry[], outRel: string): string {
-    const lines = entries.map((e) => JSON.stringify(normalize(e)));
+/**
+ * The script's text for `entries`: a compact (version 2) library, one group per texture and
+ * declaring asset, one group a line, in a fixed order (same entries, same bytes).
+ */
+export function renderLibraryScript(entries: readonly LibraryEntry[], outRel: string): string {
+    const lines = buildLibraryGroups(entries.map((e) => ({
+        uuid: e.uuid, texture: e.texture, rect: e.rect, rotated: !!e.rotated, threshold: e.threshold,
+        code: e.code ?? encodeMaskCode(decodeEntry(e as BakedMaskEntry)),
+    }))).map((g) => JSON.stringify(g));
     return [
         '// Baked pixel-collision masks. Generated: do not edit, bake again instead (Pixel Collision >',
         '// Bake Masks in the editor, `npx pixel-collision bake <project>`, or any build, which bakes first).',
@@ -23,8 +38,8 @@ export function renderLibraryScript(entries: readonly BakedMaskEntry[], outRel: 
         '',
         `const library = ${BEGIN} {`,
         `"format": ${JSON.stringify(MASK_LIBRARY_FORMAT)},`,
-        `"version": ${MASK_LIBRARY_VERSION},`,
-        '"masks": [',
+        `"version": ${MASK_LIBRARY_COMPACT_VERSION},`,
+        '"groups": [',
         lines.map((l, i) => (i < lines.length - 1 ? l + ',' : l)).join('\n'),
         `]} ${END};`,
         '',
@@ -33,11 +48,25 @@ export function renderLibraryScript(entries: readonly BakedMaskEntry[], outRel: 
     ].join('\n');
 }
 
-/** The entries of a script written by {@link renderLibraryScript}; throws when it is not one. */
-export function parseLibraryScript(text: string): BakedMaskEntry[] {
+/**
+ * The entries of a script written by {@link renderLibraryScript} (or by an earlier version, in the
+ * version 1 form); throws when it is not one. Each entry has `data` (version 1's form, decoded
+ * here) and, from a compact library, its `code` too.
+ */
+export function parseLibraryScript(text: string): (BakedMaskEntry & { code?: string })[] {
     const a = text.indexOf(BEGIN), b = text.indexOf(END);
     if (a < 0 || b < a) throw new Error('it is not a baked mask library script (markers missing)');
-    return checkLibrary(JSON.parse(text.slice(a + BEGIN.length, b)), 'the baked mask library').map(normalize);
+    const json = JSON.parse(text.slice(a + BEGIN.length, b)) as { version?: unknown; groups?: unknown };
+    if (json && json.version === MASK_LIBRARY_COMPACT_VERSION && Array.isArray(json.groups)) {
+        checkLibrary({ ...json, groups: [] }, 'the baked mask library');
+        return readLibraryGroups(json.groups as string[], 'the baked mask library').map((e) => {
+            const out: BakedMaskEntry & { code?: string } = { texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold,
+                data: encodeBase64(decodeMaskCode(e.code, e.rect[2], e.rect[3]).serialize()), code: e.code };
+            if (e.uuid !== undefined) out.uuid = e.uuid;
+            return out;
+        });
+    }
+    return checkLibrary(json, 'the baked mask library').map(normalize);
 }
 
 function normalize(e: BakedMaskEntry): BakedMaskEntry {

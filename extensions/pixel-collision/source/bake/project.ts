@@ -54,7 +54,7 @@ export interface ImageInfo {
 export type MetaSummary =
     | { kind: 'image'; imageUuid: string; texture: string; frames: RawFrame[] }
     | { kind: 'atlas'; texture: string; frames: RawFrame[] }
-    | { kind: 'other' };
+    | { kind: 'other'; bundle?: boolean };
 
 /** A frame as its meta declares it (its texture not yet resolved). */
 export interface RawFrame {
@@ -127,6 +127,7 @@ export function summarizeMeta(json: unknown, file: string): MetaSummary {
         }
         return { kind: 'atlas', texture: ud.textureUuid, frames };
     }
+    if (meta.importer === 'directory' && isBundleMeta(meta)) return { kind: 'other', bundle: true };
     return { kind: 'other' };
 }
 
@@ -184,4 +185,119 @@ export function thresholdsInAsset(text: string, file: string): number[] {
         if ((last === '_alphaThreshold' || last === 'alphaThreshold') && typeof o.value === 'number') found.push(o.value);
     }
     return found.filter((t) => Number.isInteger(t) && t >= 0 && t <= 255);
+}
+
+// ---- which frames colliders can show ------------------------------------------------------------
+
+/** What a scene or prefab says about the frames its PixelColliders can show. */
+export interface AssetUse {
+    /** Sprite frames of nodes that have a PixelCollider (their Sprite's frame), and sprite-frame overrides of prefab instances. */
+    frames: string[];
+    /** Animation clips of those nodes' Animation components (`_clips`, `_defaultClip`). */
+    clips: string[];
+}
+
+function refUuid(v: unknown): string | null {
+    return v && typeof v === 'object' && typeof (v as { __uuid__?: unknown }).__uuid__ === 'string' ? (v as { __uuid__: string }).__uuid__ : null;
+}
+
+/**
+ * The frames and clips a serialized scene or prefab (Creator 3.8 JSON: an array of objects
+ * referring to each other by `{ "__id__": i }`) gives its PixelColliders: for every component whose
+ * `__type__` is PixelCollider's class id, the other components of its node (`node.__id__`,
+ * `_components`): a Sprite's `_spriteFrame`, an Animation's `_clips` and `_defaultClip`. Prefab
+ * instances override properties with `CCPropertyOverrideInfo`; a `_spriteFrame` override is
+ * counted (whichever node it targets: the instance's prefab file is read for its colliders too).
+ * Throws when the file is not JSON.
+ */
+export function framesUsedInAsset(text: string, file: string): AssetUse {
+    let json: unknown;
+    try { json = JSON.parse(text); } catch (err) { throw new Error(`${file} is not valid JSON (${(err as Error).message}).`); }
+    const frames = new Set<string>(), clips = new Set<string>();
+    if (!Array.isArray(json)) return { frames: [], clips: [] };
+    const classId = compressUuid(PIXEL_COLLIDER_SCRIPT_UUID);
+    const at = (v: unknown): Record<string, unknown> | null => {
+        const id = v && typeof v === 'object' ? (v as { __id__?: unknown }).__id__ : undefined;
+        const o = typeof id === 'number' ? json[id] : null;
+        return o && typeof o === 'object' ? o as Record<string, unknown> : null;
+    };
+    for (const o of json) {
+        if (!o || typeof o !== 'object') continue;
+        if (o.__type__ === classId) {
+            const node = at(o.node);
+            const comps = node && Array.isArray(node._components) ? node._components : [];
+            for (const c of comps) {
+                const comp = at(c);
+                if (!comp) continue;
+                const f = refUuid(comp._spriteFrame);
+                if (f) frames.add(f);
+                const def = refUuid(comp._defaultClip);
+                if (def) clips.add(def);
+                if (Array.isArray(comp._clips)) for (const clip of comp._clips) { const u = refUuid(clip); if (u) clips.add(u); }
+            }
+        } else if (o.__type__ === 'CCPropertyOverrideInfo' && Array.isArray(o.propertyPath)) {
+            const last = o.propertyPath[o.propertyPath.length - 1];
+            const u = refUuid(o.value);
+            if ((last === '_spriteFrame' || last === 'spriteFrame') && u) frames.add(u);
+        }
+    }
+    return { frames: [...frames].sort(), clips: [...clips].sort() };
+}
+
+/**
+ * The sprite frames a serialized AnimationClip (`.anim`, Creator 3.8: tracks whose curves hold
+ * `{ "__uuid__": ..., "__expectedType__": "cc.SpriteFrame" }` keyframe values) shows.
+ * Throws when the file is not JSON.
+ */
+export function spriteFramesInClip(text: string, file: string): string[] {
+    let json: unknown;
+    try { json = JSON.parse(text); } catch (err) { throw new Error(`${file} is not valid JSON (${(err as Error).message}).`); }
+    const out = new Set<string>();
+    const visit = (v: unknown, depth: number): void => {
+        if (!v || typeof v !== 'object' || depth > 64) return;
+        if (Array.isArray(v)) { for (const x of v) visit(x, depth + 1); return; }
+        const o = v as Record<string, unknown>;
+        if (typeof o.__uuid__ === 'string' && o.__expectedType__ === 'cc.SpriteFrame') { out.add(o.__uuid__); return; }
+        for (const k of Object.keys(o)) visit(o[k], depth + 1);
+    };
+    visit(json, 0);
+    return [...out].sort();
+}
+
+/**
+ * A matcher for the settings' `include` list: project-relative folders or globs (`*` within one
+ * path segment, `**` across segments, `?` one character). A pattern without wildcards matches that
+ * file and everything under that folder. Throws for a pattern that is not a string or starts with
+ * `/` or `..`.
+ */
+export function includeMatcher(patterns: readonly unknown[]): (rel: string) => boolean {
+    const res: RegExp[] = [];
+    for (const p of patterns) {
+        if (typeof p !== 'string' || !p.trim()) throw new Error(`"include" entries must be project-relative paths or globs like "assets/art/enemies/**" (got ${JSON.stringify(p)})`);
+        const clean = p.trim().replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+        if (clean.startsWith('/') || clean.split('/').indexOf('..') >= 0) throw new Error(`"include" entry "${p}" must be a path inside the project, like "assets/art/enemies/**"`);
+        let re = '';
+        if (/[*?]/.test(clean)) {
+            for (let i = 0; i < clean.length; i++) {
+                const ch = clean[i];
+                if (ch === '*' && clean[i + 1] === '*') {
+                    i++;
+                    if (clean[i + 1] === '/') { i++; re += '(?:.*/)?'; } else re += '.*';
+                } else if (ch === '*') re += '[^/]*';
+                else if (ch === '?') re += '[^/]';
+                else re += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+            }
+            res.push(new RegExp(`^${re}$`));
+        } else {
+            const lit = clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+            res.push(new RegExp(`^${lit}(?:/.*)?$`));
+        }
+    }
+    return (rel: string): boolean => res.some((r) => r.test(rel));
+}
+
+/** Whether a parsed folder meta marks an Asset Bundle (`userData.isBundle`). */
+export function isBundleMeta(json: unknown): boolean {
+    const ud = json && typeof json === 'object' ? (json as { userData?: { isBundle?: unknown } }).userData : undefined;
+    return !!ud && ud.isBundle === true;
 }

@@ -16,6 +16,17 @@ export interface BakeOptions {
     out?: string;
     /** Ignore the cache: decode every image again. */
     force?: boolean;
+    /** Bake every sprite frame of the project, not only those PixelColliders can show (as `"bakeAll": true` in the settings). */
+    all?: boolean;
+}
+
+/** A sprite frame the bake left out (not shown by any PixelCollider; see `BakeReport.leftOut`). */
+export interface LeftOutFrame {
+    uuid: string;
+    name: string;
+    /** The meta that declares it (relative to the project). */
+    file: string;
+    reason: string;
 }
 
 /** One problem with one file; the bake goes on with the others. */
@@ -48,6 +59,10 @@ export interface BakeReport {
     kept: KeptMasks[];
     /** Images (relative to the project) that could not be read or decoded this time; each is also in `errors`. */
     unreadable: string[];
+    /** Frames left out because no PixelCollider can show them (empty with `all` / `"bakeAll"`, and for a frames bake). */
+    leftOut?: LeftOutFrame[];
+    /** Every library script written or checked (absolute): the main one, then one per Asset Bundle with frames. */
+    outputs?: string[];
 }
 
 /** Masks kept from the previous library for one image that could not be read. */
