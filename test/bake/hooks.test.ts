@@ -35,3 +35,33 @@ test('onBeforeBuild bakes the open project and refreshes the library asset only 
         fs.rmSync(dir, { recursive: true, force: true });
     }
 });
+
+test('onBeforeBuild refreshes every library it wrote: the main one and an Asset Bundle\'s', async () => {
+    const dir = fs.mkdtempSync(join(tmpdir(), 'pc-hook-bundle-'));
+    try {
+        fs.cpSync(join(root, 'test/fixtures/bake-project'), dir, { recursive: true });
+        // assets/sprites becomes an Asset Bundle (as Creator marks one in the folder's meta)
+        const metaPath = join(dir, 'assets/sprites.meta');
+        const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
+        meta.userData = { ...meta.userData, isBundle: true, bundleName: 'sprites' };
+        fs.writeFileSync(metaPath, JSON.stringify(meta, null, 2));
+        const requests: unknown[][] = [];
+        (globalThis as Record<string, unknown>).Editor = {
+            Project: { path: dir },
+            Message: { request: async (...args: unknown[]) => { requests.push(args); } },
+        };
+        const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const hooks = require(join(root, 'extensions/pixel-collision/dist/hooks.js')) as { onBeforeBuild(): Promise<void> };
+        await hooks.onBeforeBuild();
+        log.mockRestore();
+        expect(requests).toEqual([
+            ['asset-db', 'refresh-asset', 'db://assets/pixel-collision-masks/pixel-masks.ts'],
+            ['asset-db', 'refresh-asset', 'db://assets/sprites/pixel-collision-masks/pixel-masks.ts'],
+        ]);
+        expect(fs.readFileSync(join(dir, 'assets/sprites/pixel-collision-masks/pixel-masks.ts'), 'utf8')).toMatch(/PixelMasks\.addLibrary/);
+    } finally {
+        delete (globalThis as Record<string, unknown>).Editor;
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+});

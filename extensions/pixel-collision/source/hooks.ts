@@ -60,8 +60,11 @@ export async function onBeforeBuild(): Promise<void> {
     }
     console.log(`${TAG} baked ${report.framesBaked} frame(s), ${report.masks} mask(s) (${report.texturesRead} image(s) read, ${report.texturesSkipped} unchanged) into ${report.output}`);
     if (report.written && typeof Editor !== 'undefined') {
-        // Let the asset database import the new library script before the build compiles scripts.
-        const rel = relative(project, report.output).split('\\').join('/');
-        await Editor.Message.request('asset-db', 'refresh-asset', `db://${rel}`);
+        // Let the asset database import the new library scripts (the main one, one per Asset
+        // Bundle with frames) before the build compiles scripts.
+        for (const output of report.outputs ?? [report.output]) {
+            const rel = relative(project, output).split('\\').join('/');
+            await Editor.Message.request('asset-db', 'refresh-asset', `db://${rel}`);
+        }
     }
 }
