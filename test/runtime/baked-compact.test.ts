@@ -107,4 +107,6 @@ test('a corrupt compact library is refused when added; a corrupt mask code warns
     expect(mask).toBeNull(); // no pixels either: the box
     expect(PixelMasks.stats()).toMatchObject({ baked: 0, none: 1 });
     expect(logs.warn.filter((w) => /outside its alphabet.*reading its pixels instead/.test(w))).toHaveLength(1);
+    // the box fallback's warning says how a frame set from code gets baked
+    expect(logs.warn.filter((w) => /collides as its bounding box.*"include" in the project settings/.test(w))).toHaveLength(1);
 });

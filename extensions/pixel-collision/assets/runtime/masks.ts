@@ -250,7 +250,7 @@ export class PixelMaskCache {
             this.warnOnce(`readback:${uuid || frame.name}`, `frame "${frame.name}": its texture has no CPU pixels here, so its mask was read back from the GPU (one synchronous copy). ${BAKE_HINT} to skip that.`);
             return { ...base, mask: fromGpu, source: 'readback' };
         }
-        this.warnOnce(`none:${uuid || frame.name}`, `${who}: the pixels of frame "${frame.name}" cannot be read on this platform (no CPU copy, no GPU readback), so it collides as its bounding box. ${BAKE_HINT}; the baked library loads itself at startup.`);
+        this.warnOnce(`none:${uuid || frame.name}`, `${who}: the pixels of frame "${frame.name}" cannot be read on this platform (no CPU copy, no GPU readback), so it collides as its bounding box. ${BAKE_HINT}; the baked library loads itself at startup. A frame set from code is baked only when its folder is in "include" in the project settings (Pixel Collision), or with "bakeAll".`);
         return { ...base, mask: null, source: 'none' };
     }
 
