@@ -50,8 +50,8 @@ export function renderLibraryScript(entries: readonly LibraryEntry[], outRel: st
 
 /**
  * The entries of a script written by {@link renderLibraryScript} (or by an earlier version, in the
- * version 1 form); throws when it is not one. Each entry has `data` (version 1's form, decoded
- * here) and, from a compact library, its `code` too.
+ * version 1 form); throws when it is not one. Each entry has `data` (version 1's form; from a
+ * compact library decoded when first read) and, from a compact library, its `code` too.
  */
 export function parseLibraryScript(text: string): (BakedMaskEntry & { code?: string })[] {
     const a = text.indexOf(BEGIN), b = text.indexOf(END);
@@ -60,9 +60,14 @@ export function parseLibraryScript(text: string): (BakedMaskEntry & { code?: str
     if (json && json.version === MASK_LIBRARY_COMPACT_VERSION && Array.isArray(json.groups)) {
         checkLibrary({ ...json, groups: [] }, 'the baked mask library');
         return readLibraryGroups(json.groups as string[], 'the baked mask library').map((e) => {
-            const out: BakedMaskEntry & { code?: string } = { texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold,
-                data: encodeBase64(decodeMaskCode(e.code, e.rect[2], e.rect[3]).serialize()), code: e.code };
+            const out = { texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold, code: e.code } as BakedMaskEntry & { code: string };
             if (e.uuid !== undefined) out.uuid = e.uuid;
+            // version 1's form, made only when asked for (a frames bake keeps thousands of entries as they are)
+            let data: string | undefined;
+            Object.defineProperty(out, 'data', {
+                enumerable: true,
+                get: () => (data ??= encodeBase64(decodeMaskCode(e.code, e.rect[2], e.rect[3]).serialize())),
+            });
             return out;
         });
     }
