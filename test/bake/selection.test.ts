@@ -79,9 +79,19 @@ test('"include" folders and globs, "bakeAll", and animation clips on collider no
     fs.writeFileSync(settings, JSON.stringify({ bakeAll: true }));
     await bakeProject(dir, { onProgress: () => undefined });
     expect(uuidsIn(join(dir, DEFAULT_OUT)).size).toBe(p.frames.length);
-    fs.writeFileSync(settings, JSON.stringify({ include: ['../outside/**'] }));
+    // a bad "include" is reported and ignored; the other settings still apply
+    fs.writeFileSync(settings, JSON.stringify({ include: ['../outside/**'], thresholds: [0, 50] }));
     const bad = await bakeProject(dir, { onProgress: () => undefined });
-    expect(bad.errors.map((e) => e.message).join('\n')).toMatch(/"include" entry "..\/outside\/\*\*" must be a path inside the project/);
+    expect(bad.errors.map((e) => e.message).join('\n')).toMatch(/"include" entry "..\/outside\/\*\*" must be a path inside the project.*"include" is ignored until it is fixed/);
+    expect(bad.thresholds).toEqual([0, 50]);
+    expect(uuidsIn(join(dir, DEFAULT_OUT)).has(singles[4].uuid)).toBe(false);
+    fs.writeFileSync(settings, JSON.stringify({ include: 'assets/art' }));
+    expect((await bakeProject(dir, { onProgress: () => undefined })).errors.map((e) => e.message).join('\n')).toMatch(/"include" must be an array/);
+    fs.writeFileSync(settings, JSON.stringify({ bakeAll: 'yes', thresholds: [0, 50] }));
+    const badAll = await bakeProject(dir, { onProgress: () => undefined });
+    expect(badAll.errors.map((e) => e.message).join('\n')).toMatch(/"bakeAll" must be true or false \(got "yes"\); it is ignored/);
+    expect(badAll.thresholds).toEqual([0, 50]);
+    expect(badAll.leftOut!.length).toBeGreaterThan(0);
 }, 60_000);
 
 test('a generated project of game-like art (atlases, rotated frames, trims, soft edges, holes): every baked mask equals the pixels\' mask bit for bit', async () => {

@@ -529,13 +529,18 @@ function readConfig(root: string, fail: (f: string, m: string) => void): Config 
         // checked by resolveOutput, which refuses the bake when it leads out of assets/
         if (c.out !== undefined) out.out = c.out as string;
         if (c.bakeAll !== undefined) {
-            if (typeof c.bakeAll !== 'boolean') throw new Error(`"bakeAll" must be true or false (got ${JSON.stringify(c.bakeAll)})`);
-            out.bakeAll = c.bakeAll;
+            if (typeof c.bakeAll === 'boolean') out.bakeAll = c.bakeAll;
+            else fail(CONFIG_FILE, `"bakeAll" must be true or false (got ${JSON.stringify(c.bakeAll)}); it is ignored (only the frames colliders can show are baked) until it is fixed.`);
         }
         if (c.include !== undefined) {
-            if (!Array.isArray(c.include)) throw new Error('"include" must be an array of project-relative folders or globs, like ["assets/art/enemies/**"]');
-            includeMatcher(c.include);
-            out.include = c.include as string[];
+            // a bad "include" leaves out only itself (the other settings stay)
+            try {
+                if (!Array.isArray(c.include)) throw new Error('"include" must be an array of project-relative folders or globs, like ["assets/art/enemies/**"]');
+                includeMatcher(c.include);
+                out.include = c.include as string[];
+            } catch (err) {
+                fail(CONFIG_FILE, `${(err as Error).message}; "include" is ignored until it is fixed.`);
+            }
         }
         if (c.onUnreadable !== undefined) {
             if (c.onUnreadable !== 'keep' && c.onUnreadable !== 'fail') throw new Error(`"onUnreadable" must be "keep" or "fail" (got ${JSON.stringify(c.onUnreadable)})`);
