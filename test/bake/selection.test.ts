@@ -87,6 +87,13 @@ test('"include" folders and globs, "bakeAll", and animation clips on collider no
     expect(uuidsIn(join(dir, DEFAULT_OUT)).has(singles[4].uuid)).toBe(false);
     fs.writeFileSync(settings, JSON.stringify({ include: 'assets/art' }));
     expect((await bakeProject(dir, { onProgress: () => undefined })).errors.map((e) => e.message).join('\n')).toMatch(/"include" must be an array/);
+    // an animation clip that is not JSON: named, its frames left out, the rest baked
+    fs.writeFileSync(settings, JSON.stringify({}));
+    fs.writeFileSync(join(dir, 'assets/walk.anim'), '{ not json');
+    const badClip = await bakeProject(dir, { onProgress: () => undefined });
+    expect(badClip.errors.map((e) => `${e.file}: ${e.message}`).join('\n')).toMatch(/assets\/walk\.anim: assets\/walk\.anim is not valid JSON.*frames of this animation clip are not baked/);
+    expect(uuidsIn(join(dir, DEFAULT_OUT)).has(singles[2].uuid)).toBe(false);
+    expect(uuidsIn(join(dir, DEFAULT_OUT)).has(p.frames.find((f) => f.collider)!.uuid)).toBe(true);
     fs.writeFileSync(settings, JSON.stringify({ bakeAll: 'yes', thresholds: [0, 50] }));
     const badAll = await bakeProject(dir, { onProgress: () => undefined });
     expect(badAll.errors.map((e) => e.message).join('\n')).toMatch(/"bakeAll" must be true or false \(got "yes"\); it is ignored/);
