@@ -125,6 +125,7 @@ test('registering indexes groups only: nothing is decoded until a lookup, and a 
 test('malformed libraries are refused with a message that says to bake again', () => {
     expect(() => new CompactLibraryIndex(['nonsense'])).toThrow(/malformed group.*Bake the masks again/);
     expect(() => checkLibrary({ format: 'pixel-collision-masks', version: 2 })).toThrow(/no "groups"/);
+    expect(checkLibrary({ format: 'pixel-collision-masks', version: 2, groups: '' })).toEqual([]);
     expect(() => checkLibrary({ format: 'pixel-collision-masks', version: 3, masks: [] })).toThrow(/reads versions 1 and 2/);
     expect(() => readLibraryGroups(['18293Zl3ThDf4R51DyHXkkH@6c48a||f9941 AA$E 0:'])).toThrow(/bad rect/);
 });

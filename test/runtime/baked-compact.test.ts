@@ -21,14 +21,15 @@ const SHEET = '68c6b03a-dfd5-406c-90c7-239768ee7d3b';
 const SHEET_TEX = '3c0168ab-48e6-457a-af67-8bb94c8c95ce@6c48a';
 
 let dir: string;
-let json: { format: string; version: number; groups: string[] };
+let json: { format: string; version: number; groups: string };
 beforeAll(async () => {
     dir = fs.mkdtempSync(join(tmpdir(), 'pc-compact-'));
     fs.cpSync(join(__dirname, '../fixtures/bake-project'), dir, { recursive: true });
     expect((await bakeProject(dir, { onProgress: () => undefined })).errors).toEqual([]);
     const text = fs.readFileSync(join(dir, DEFAULT_OUT), 'utf8');
     // the literal the generated script hands to PixelMasks.addLibrary
-    json = JSON.parse(text.slice(text.indexOf('*/', text.indexOf('begin')) + 2, text.indexOf('/* pixel-collision-masks: end */')));
+    // (JSON once the string's line continuations are taken out)
+    json = JSON.parse(text.slice(text.indexOf('*/', text.indexOf('begin')) + 2, text.indexOf('/* pixel-collision-masks: end */')).replace(/\\\n/g, ''));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 beforeEach(() => { freshScene(); PixelMasks.clear(); });
@@ -57,7 +58,8 @@ test('the bake writes version 2; registering decodes nothing, each first lookup 
     const want0 = baked(`${PLAIN}@f9941`, 0), want127 = baked(`${PLAIN}@f9941`, 127);
     const decode = jest.spyOn(code, 'decodeMaskCode');
     try {
-        expect(PixelMasks.addLibrary(json, 'baked masks')).toBe(json.groups.length);
+        expect(typeof json.groups).toBe('string');
+        expect(PixelMasks.addLibrary(json, 'baked masks')).toBe(json.groups.split('\n').length);
         expect(decode).not.toHaveBeenCalled();
         const plain = frameOf(releasedTexture(`${PLAIN}@6c48a`, 13, 9), `${PLAIN}@f9941`, [0, 0, 13, 9]);
         const m0 = PixelMasks.maskOf(plain, 0);
@@ -96,10 +98,11 @@ test('a version 1 library loads beside it; a frame it has and the compact one la
 });
 
 test('a corrupt compact library is refused when added; a corrupt mask code warns once and the texture is read instead', () => {
-    expect(() => PixelMasks.addLibrary({ format: 'pixel-collision-masks', version: 2, groups: 'x' })).toThrow(/no "groups" array/);
+    expect(() => PixelMasks.addLibrary({ format: 'pixel-collision-masks', version: 2, groups: 7 })).toThrow(/no "groups" \(a string, or an array of strings\)/);
+    expect(PixelMasks.addLibrary({ format: 'pixel-collision-masks', version: 2, groups: '' })).toBe(0);
     expect(() => PixelMasks.addLibrary({ format: 'pixel-collision-masks', version: 2, groups: ['nonsense'] })).toThrow(/malformed group.*Bake the masks again/);
     // every mask code ends in a character outside the alphabet
-    const broken = { ...json, groups: json.groups.map((g) => g.split('|').map((part, i) => (i < 2 ? part
+    const broken = { ...json, groups: json.groups.split('\n').map((g) => g.split('|').map((part, i) => (i < 2 ? part
         : part.split(' ').map((f, k) => (k < 2 ? f : f + '$')).join(' '))).join('|')) };
     PixelMasks.addLibrary(broken);
     logs.clear();

@@ -127,7 +127,7 @@ test('each baked mask equals the mask the runtime builds from the pixels, bit fo
 test('with only the baked library (no readable pixels), the runtime finds every demo frame\'s mask by its uuid', () => {
     // the library script as the game runs it: its JSON handed to addLibrary
     const text = fs.readFileSync(join(project, DEFAULT_OUT), 'utf8');
-    const json = JSON.parse(text.slice(text.indexOf('*/', text.indexOf('begin')) + 2, text.indexOf('/* pixel-collision-masks: end */')));
+    const json = JSON.parse(text.slice(text.indexOf('*/', text.indexOf('begin')) + 2, text.indexOf('/* pixel-collision-masks: end */')).replace(/\\\n/g, ''));
     expect(json.version).toBe(2);
     PixelMasks.addLibrary(json);
     for (const e of library) {

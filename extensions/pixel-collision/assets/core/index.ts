@@ -51,6 +51,6 @@ export type { BakedMaskEntry, MaskLibrary } from './mask-library';
 export { MASK_LIBRARY_COMPACT_VERSION } from './mask-library';
 export { encodeMaskCode, decodeMaskCode } from './mask-code';
 export {
-    CompactLibraryIndex, buildLibraryGroups, readLibraryGroups, decodeCodedEntry, compressUuidBase, decompressUuidBase,
+    CompactLibraryIndex, buildLibraryGroups, readLibraryGroups, libraryGroups, decodeCodedEntry, compressUuidBase, decompressUuidBase,
 } from './mask-library-v2';
 export type { CodedMaskEntry } from './mask-library-v2';

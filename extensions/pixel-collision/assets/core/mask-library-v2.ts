@@ -6,7 +6,9 @@
  *
  * ```json
  * { "format": "pixel-collision-masks", "version": 2,
- *   "groups": [ "<texture>|<frames' base uuid, or empty: the texture's>|<entry>|<entry>..." ] }
+ *   "groups": "<group>\n<group>\n..." }      (or an array of group strings)
+ *
+ * group:   <texture>|<frames' base uuid, or empty: the texture's>|<entry>|<entry>...
  *
  * entry:   <sub id> <rect> [<threshold>:]<mask code> [<threshold>:<mask code> ...]
  * e.g.     "6e02cb+rUFBq9zsFfqywm1t|| AAhQoA 0:wK3pQ_u... 64:wK3pR..."
@@ -91,7 +93,19 @@ export interface CodedMaskEntry {
     code: string;
 }
 
-const SAFE = /^[^|\s]*$/;
+/** Characters a uuid may not have: separators, and what a JS string or JSON would escape. */
+const SAFE = /^[^|\s"'`$\\]*$/;
+
+/**
+ * A version 2 library's `groups` as an array: the bake writes one string of groups separated by
+ * `\n` (a browser evaluates one long string faster than many); an array of strings is taken as it
+ * is. Null when it is neither.
+ */
+export function libraryGroups(groups: unknown): string[] | null {
+    if (typeof groups === 'string') return groups ? groups.split('\n') : [];
+    if (Array.isArray(groups) && groups.every((g) => typeof g === 'string')) return groups as string[];
+    return null;
+}
 const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const DIGIT_VALUE = new Int16Array(128).fill(-1);
 for (let i = 0; i < 64; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
@@ -129,7 +143,7 @@ export function buildLibraryGroups(entries: readonly CodedMaskEntry[]): string[]
     const groups = new Map<string, Map<string, string[]>>();
     for (const e of entries) {
         if (!SAFE.test(e.texture) || (e.uuid !== undefined && !SAFE.test(e.uuid))) {
-            throw new TypeError(`uuid "${e.uuid ?? e.texture}" contains "|" or white space; it cannot be written in a mask library.`);
+            throw new TypeError(`uuid "${e.uuid ?? e.texture}" contains "|", white space, a quote, "$" or "\\"; it cannot be written in a mask library.`);
         }
         const tex = compressTexture(e.texture);
         const texBase = tex.indexOf('@') < 0 ? tex : tex.slice(0, tex.indexOf('@'));

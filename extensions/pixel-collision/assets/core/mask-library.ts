@@ -32,7 +32,7 @@
  */
 import { BitMask } from './bitmask';
 import { decodeMaskCode } from './mask-code';
-import { readLibraryGroups } from './mask-library-v2';
+import { libraryGroups, readLibraryGroups } from './mask-library-v2';
 
 export const MASK_LIBRARY_FORMAT = 'pixel-collision-masks';
 /** The version of the entry-list form (what `PixelMasks.bakeLibrary` returns). */
@@ -80,9 +80,9 @@ export function checkLibrary(json: unknown, name = 'mask library'): BakedMaskEnt
         throw new TypeError(`${name} is not a pixel-collision mask library (expected "format": "${MASK_LIBRARY_FORMAT}"). ${BAKE_HINT}.`);
     }
     if (lib.version === MASK_LIBRARY_COMPACT_VERSION) {
-        const groups = (lib as { groups?: unknown }).groups;
-        if (!Array.isArray(groups) || groups.some((g) => typeof g !== 'string')) throw new TypeError(`${name} has no "groups" array of strings. ${BAKE_HINT}.`);
-        return readLibraryGroups(groups as string[], name).map((e) => {
+        const groups = libraryGroups((lib as { groups?: unknown }).groups);
+        if (!groups) throw new TypeError(`${name} has no "groups" (a string, or an array of strings). ${BAKE_HINT}.`);
+        return readLibraryGroups(groups, name).map((e) => {
             const out: BakedMaskEntry = { texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold, data: encodeBase64(decodeMaskCode(e.code, e.rect[2], e.rect[3]).serialize()) };
             if (e.uuid !== undefined) out.uuid = e.uuid;
             return out;

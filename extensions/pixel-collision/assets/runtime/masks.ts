@@ -24,7 +24,7 @@ import type { ImageAsset, SpriteFrame } from 'cc';
 /** The engine's texture base class (not exported under a public name). */
 type TextureBase = SpriteFrame['texture'];
 import { BitMask } from '../core/index';
-import { CompactLibraryIndex, decodeCodedEntry, MASK_LIBRARY_COMPACT_VERSION } from '../core/index';
+import { CompactLibraryIndex, decodeCodedEntry, libraryGroups, MASK_LIBRARY_COMPACT_VERSION } from '../core/index';
 import type { CodedMaskEntry } from '../core/index';
 import { BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, decodeEntry, encodeBase64, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from './baked';
 import type { BakedMaskEntry, MaskLibrary } from './baked';
@@ -153,8 +153,9 @@ export class PixelMaskCache {
     addLibrary(json: unknown, name?: string): number {
         const lib = json as { format?: unknown; version?: unknown; groups?: unknown } | null;
         if (lib && typeof lib === 'object' && lib.format === MASK_LIBRARY_FORMAT && lib.version === MASK_LIBRARY_COMPACT_VERSION) {
-            if (!Array.isArray(lib.groups)) throw new TypeError(`${name ?? 'mask library'} has no "groups" array. ${BAKE_HINT}.`);
-            const index = new CompactLibraryIndex(lib.groups as string[], name);
+            const groups = libraryGroups(lib.groups);
+            if (!groups) throw new TypeError(`${name ?? 'mask library'} has no "groups" (a string, or an array of strings). ${BAKE_HINT}.`);
+            const index = new CompactLibraryIndex(groups, name);
             this._compact.push(index);
             return index.size;
         }
