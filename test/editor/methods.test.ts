@@ -230,5 +230,9 @@ describe('re-baking on asset changes', () => {
         expect(() => m.onAssetChanged('u', { url: 'db://assets/a.png' })).not.toThrow();
         expect(baker.calls).toHaveLength(0);
         expect(isBakeInput({ file: 'C:\\game\\assets\\HERO.PNG' })).toBe(true);
+        // which frames are baked: animation clips on collider nodes, Auto Atlas folders
+        expect(isBakeInput({ url: 'db://assets/hero/walk.anim' })).toBe(true);
+        expect(isBakeInput({ url: 'db://assets/rocks/rocks.pac' })).toBe(true);
+        expect(isBakeInput({ url: 'db://assets/readme.txt' })).toBe(false);
     });
 });

@@ -69,8 +69,11 @@ export interface SettingsView {
 
 export type SetSettingResult = { ok: true; value: ProjectSettings[SettingKey] } | { ok: false; message: string };
 
-/** Files whose change can change a baked mask or the thresholds to bake. */
-const BAKE_INPUT = /\.(png|plist|scene|prefab)$/i;
+/**
+ * Files whose change can change a baked mask, the thresholds to bake or which frames are baked
+ * (animation clips of collider nodes, Auto Atlas folders).
+ */
+const BAKE_INPUT = /\.(png|plist|scene|prefab|anim|pac)$/i;
 
 /** Whether an asset-db broadcast's asset info (`{ file, url, ... }`) names a bake input. */
 export function isBakeInput(info: unknown): boolean {
