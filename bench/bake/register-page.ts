@@ -1,10 +1,10 @@
 /** Page script of bench/bake/bake.bench.ts: the library index and version 1's registration, on `window`. */
-import { checkLibrary, bakedKey, bakedUuidKey, CompactLibraryIndex } from '../../extensions/pixel-collision/assets/core/index';
+import { checkLibrary, bakedKey, bakedUuidKey, CompactLibraryIndex, libraryGroups } from '../../extensions/pixel-collision/assets/core/index';
 
 (window as unknown as Record<string, unknown>).pcRegister = {
     /** Version 2: what PixelMasks.addLibrary does with a compact library. */
-    v2(lib: { groups: string[] }): number {
-        return new CompactLibraryIndex(lib.groups).size;
+    v2(lib: { groups: unknown }): number {
+        return new CompactLibraryIndex(libraryGroups(lib.groups)!).size;
     },
     /** Version 1: what PixelMasks.addLibrary did (check every entry, index by region and uuid). */
     v1(lib: unknown): number {
