@@ -16,6 +16,7 @@ import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
 import { EMIT } from './contact';
 import { BIT_STAY, RECEIVERS } from './links';
+import { STATE } from './transform-state';
 import type { ColliderLinks } from './links';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
@@ -466,11 +467,12 @@ export class CollisionSystem extends System {
             this._sync(c);
             if (!c._live) continue;
             if (c._gpuMode) gpu = true;
-            const core = c._core;
-            if (core !== null && core.accuracy > acc) acc = core.accuracy;
+            // The accuracy the sync just gave the core collider (read from the component: the
+            // core object is left for the world's pass over the moved colliders).
+            if (c._core !== null) { const a = c._effectiveAccuracy(this._accuracy); if (a > acc) acc = a; }
             if (c._texels > 0) {
-                const st = c._state;
-                const n = c._texels * Math.abs(st[4] * st[7] - st[5] * st[6]);
+                const st = STATE.f64, o = c._so;
+                const n = c._texels * Math.abs(st[o + 4] * st[o + 7] - st[o + 5] * st[o + 6]);
                 if (n > cells) cells = n;
             }
         }
@@ -486,7 +488,7 @@ export class CollisionSystem extends System {
             let core = c._core;
             if (changed === 2) {
                 if (core && c._def) {
-                    if (c._live) { world.setTransformAt(c._coreId, c._state, 4); c._tPending = false; }
+                    if (c._live) { world.setTransformAt(c._coreId, STATE.f64, c._so + 4); c._tPending = false; }
                     world.setShape(core, c._def); // (applies the transform first)
                 } else if (core && !c._def) {
                     world.setEnabled(core, false);
@@ -495,7 +497,7 @@ export class CollisionSystem extends System {
                 // By id, from the typed array: the world applies it in one pass at the step (or
                 // query) without this loop touching the core collider (a node that only moved
                 // is a shift of its box there).
-                world.setTransformAt(c._coreId, c._state, 4);
+                world.setTransformAt(c._coreId, STATE.f64, c._so + 4);
                 c._tPending = false;
             }
             if (!core && c._def && c._live) {

@@ -19,6 +19,7 @@ import { composeLocal, quadToLocal, spriteLocalQuad } from './sprite-geometry';
 import { solidAt } from './hit';
 import { PIXEL_COLLIDE_EFFECT_UUID } from './gpu/gpu-cocos-device';
 import { installSpriteWatch, SPRITE_WATCH, spriteWatched } from './sprite-watch';
+import { DEAD_STATE, freeStateSlot, STATE, takeStateSlot } from './transform-state';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
 
@@ -82,7 +83,7 @@ const QUAD = new Float64Array(4);
 const SCREEN = new Vec3();
 const WORLD = new Vec3();
 const SIZE = new Float64Array(4);
-/** The transform just computed, before it is compared with the last one (`_state`). */
+/** The transform just computed, before it is compared with the last one (the state slot). */
 const NEXT = new Float64Array(6);
 
 /**
@@ -115,12 +116,13 @@ export class PixelCollider extends Component {
     _def: ColliderShape | null = null;
     /** @internal */ _space = SPACE_NODE;
     /**
-     * The texel -> node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts
-     * quadToLocal), then the last computed local -> world transform `[a, b, c, d, tx, ty]`
-     * (identity before the first). Per frame the transform lives here only: one small block of
-     * memory, no object of six boxed numbers written and read back.
+     * The offset of this collider's slot in `STATE.f64` (transform-state.ts): the texel ->
+     * node-local map `[la, ld, lx, ly]` of a PIXELS shape (sprite-geometry.ts quadToLocal), then
+     * the last computed local -> world transform `[a, b, c, d, tx, ty]` (identity before the
+     * first). Per frame the transform lives there only, every collider's in one array, in the
+     * same place whatever the page did before (no object of its own to reach through).
      */
-    /** @internal */ readonly _state = new Float64Array([1, -1, 0, 0, 1, 0, 0, 1, 0, 0]);
+    /** @internal */ _so = takeStateSlot();
     /** @internal The id of `_core` in the system's world (valid while `_core` is set). */ _coreId = -1;
     /** @internal `_t` changed since the system last handed it to the world. */
     _tPending = true;
@@ -278,8 +280,8 @@ export class PixelCollider extends Component {
 
     /** @internal Writes the last computed local -> world map into `out`. */
     _transformInto(out: Affine2D): Affine2D {
-        const st = this._state;
-        out.a = st[4]; out.b = st[5]; out.c = st[6]; out.d = st[7]; out.tx = st[8]; out.ty = st[9];
+        const st = STATE.f64, o = this._so;
+        out.a = st[o + 4]; out.b = st[o + 5]; out.c = st[o + 6]; out.d = st[o + 7]; out.tx = st[o + 8]; out.ty = st[o + 9];
         return out;
     }
     /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
@@ -551,6 +553,9 @@ export class PixelCollider extends Component {
         this._links?.unwatch();
         if (this._entry) { PixelMasks.release(this._entry); this._entry = null; }
         this._ownMask = null;
+        // Its transform slot goes back to the pool; a late read finds nobody's slot, not another's.
+        freeStateSlot(this._so);
+        this._so = DEAD_STATE;
     }
 
     // Used by the system ----------------------------------------------------------------------
@@ -724,10 +729,10 @@ export class PixelCollider extends Component {
     /** Recomputes `_t`; false when the map is unusable this frame (zero scale, NaN). */
     private _computeTransform(geometry: boolean): boolean {
         const m = this.node.worldMatrix;
-        // `_state`: the texel -> local map [0..3] and the last transform [4..9], side by side in
-        // one small typed array: per frame the collider reads one block of memory instead of a
-        // map, an object and six boxed numbers, and compares with the last transform there.
-        const st = this._state;
+        // The slot: the texel -> local map [o..o+3] and the last transform [o+4..o+9], side by
+        // side in the array every collider shares (transform-state.ts): per frame the collider
+        // reads one block of memory, and compares with the last transform there.
+        const st = STATE.f64, o = this._so;
         let a: number, b: number, c: number, d: number, tx: number, ty: number;
         if (this._space === SPACE_TEXELS) {
             // The texel -> local map changes only with the frame, trim, content size or anchor.
@@ -738,16 +743,16 @@ export class PixelCollider extends Component {
                 SIZE[0] = ui ? ui.contentSize.width : 0; SIZE[1] = ui ? ui.contentSize.height : 0;
                 SIZE[2] = ui ? ui.anchorPoint.x : 0.5; SIZE[3] = ui ? ui.anchorPoint.y : 0.5;
                 spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
-                quadToLocal(QUAD, frame.rect.width, frame.rect.height, st);
+                quadToLocal(QUAD, frame.rect.width, frame.rect.height, st, o);
                 this._localDirty = false;
             }
-            const n = composeLocal(st, m, NEXT, 0);
+            const n = composeLocal(st, m, NEXT, 0, o);
             a = n[0]; b = n[1]; c = n[2]; d = n[3]; tx = n[4]; ty = n[5];
         } else {
             a = m.m00; b = m.m01; c = m.m04; d = m.m05; tx = m.m12; ty = m.m13;
         }
-        if (a !== st[4] || b !== st[5] || c !== st[6] || d !== st[7] || tx !== st[8] || ty !== st[9]) {
-            st[4] = a; st[5] = b; st[6] = c; st[7] = d; st[8] = tx; st[9] = ty;
+        if (a !== st[o + 4] || b !== st[o + 5] || c !== st[o + 6] || d !== st[o + 7] || tx !== st[o + 8] || ty !== st[o + 9]) {
+            st[o + 4] = a; st[o + 5] = b; st[o + 6] = c; st[o + 7] = d; st[o + 8] = tx; st[o + 9] = ty;
             this._tPending = true;
         }
         // usable(): finite, invertible.
@@ -758,7 +763,8 @@ export class PixelCollider extends Component {
 
     /** @internal After the system moved the core collider itself (moveAndSlide): `_t` follows. */
     _setTranslation(tx: number, ty: number): void {
-        this._state[8] = tx; this._state[9] = ty;
+        const st = STATE.f64, o = this._so;
+        st[o + 8] = tx; st[o + 9] = ty;
     }
 
     private _paint(x: number, y: number, radius: number, value: boolean): number {

@@ -72,21 +72,22 @@ export function quadToWorld(quad: Float64Array, w: number, h: number, m: Readonl
  * the frame, trim, content size or anchor does: keep it, and compose it with the world matrix
  * each frame ({@link composeLocal}).
  */
-export function quadToLocal(quad: Float64Array, w: number, h: number, out: Float64Array): Float64Array {
+export function quadToLocal(quad: Float64Array, w: number, h: number, out: Float64Array, at = 0): Float64Array {
     // Local: x = l + (r - l) / w * u, y = t - (t - b) / h * v.
-    out[0] = (quad[2] - quad[0]) / w;
-    out[1] = -(quad[3] - quad[1]) / h;
-    out[2] = quad[0];
-    out[3] = quad[3];
+    out[at] = (quad[2] - quad[0]) / w;
+    out[at + 1] = -(quad[3] - quad[1]) / h;
+    out[at + 2] = quad[0];
+    out[at + 3] = quad[3];
     return out;
 }
 
 /**
- * The world matrix `m` after the texel → local map `local` = `[la, ld, lx, ly]`: the affine map
- * `[a, b, c, d, tx, ty]` written into `out` from index `at` (typed arrays: no boxed numbers).
+ * The world matrix `m` after the texel → local map `local[from..from + 3]` = `[la, ld, lx, ly]`:
+ * the affine map `[a, b, c, d, tx, ty]` written into `out` from index `at` (typed arrays: no
+ * boxed numbers).
  */
-export function composeLocal(local: Float64Array, m: Readonly<Mat4>, out: Float64Array, at: number): Float64Array {
-    const la = local[0], ld = local[1], lx = local[2], ly = local[3];
+export function composeLocal(local: Float64Array, m: Readonly<Mat4>, out: Float64Array, at: number, from = 0): Float64Array {
+    const la = local[from], ld = local[from + 1], lx = local[from + 2], ly = local[from + 3];
     out[at] = m.m00 * la;
     out[at + 1] = m.m01 * la;
     out[at + 2] = m.m04 * ld;
