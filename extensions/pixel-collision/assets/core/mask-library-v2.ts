@@ -11,7 +11,9 @@
  * group:   <texture>|<frames' base uuid, or empty: the texture's>|<entry>|<entry>...
  *
  * entry:   <sub id> <rect> [<threshold>:]<mask code> [<threshold>:<mask code> ...]
- * e.g.     "6e02cb+rUFBq9zsFfqywm1t|| AAhQoA 0:wK3pQ_u... 64:wK3pR..."
+ * e.g.     6e02cxh+61BgKvc7BX6ssJt|| AANJA eWv8IBy0 127:eoeEQpDe3Rwg
+ *          (image 6e02cc61-fbad-...'s own frame @f9941 on its texture @6c48a, rect 0,0,13,9 not
+ *          rotated, masks at thresholds 0 and 127)
  * ```
  *
  * - uuids are written in Creator's compressed form (23 characters, as scenes name script classes:
