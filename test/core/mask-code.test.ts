@@ -9,6 +9,7 @@ import {
     decompressUuidBase, encodeMaskCode, readLibraryGroups,
 } from '../../extensions/pixel-collision/assets/core/index';
 import * as codeModule from '../../extensions/pixel-collision/assets/core/mask-code';
+import { encodeMaskCodeAs } from '../../extensions/pixel-collision/assets/core/mask-code';
 
 const same = (a: BitMask, b: BitMask): boolean => a.width === b.width && a.height === b.height && a.bits.every((w, i) => w === b.bits[i]);
 
@@ -43,6 +44,24 @@ test('random masks (any width, including 32 and 64 and past 32 bits, noise, empt
         const m = blob(w, 70, w);
         expect(same(decodeMaskCode(encodeMaskCode(m), w, 70), m)).toBe(true);
     }
+});
+
+test('each of the three ways (edges by rows, edges by columns, texel by texel) decodes to the same bits; the shortest is kept', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 70 }), fc.integer({ min: 1, max: 50 }), fc.integer(), fc.double({ min: 0, max: 1, noNaN: true }),
+        (w, h, seed, density) => {
+            let s = seed >>> 0;
+            const rnd = (): number => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+            const b = blob(w, h, seed);
+            const m = new BitMask(w, h);
+            for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) m.set(i, j, rnd() < density ? rnd() < 0.5 : b.get(i, j));
+            const codes = (['rows', 'columns', 'texels'] as const).map((way) => encodeMaskCodeAs(m, way));
+            for (const c of codes) expect(same(decodeMaskCode(c, w, h), m)).toBe(true);
+            expect(encodeMaskCode(m).length).toBe(Math.min(...codes.map((c) => c.length)));
+        }), { numRuns: 300 });
+    // text-like rows (many edges a row, no outline to follow): texel by texel is the shortest
+    const text = new BitMask(400, 40);
+    for (let j = 0; j < 40; j++) for (let i = 0; i < 400; i++) text.set(i, j, ((i * 7 + (j >> 2) * 13) % 11) < 4 && (j % 10) < 8);
+    expect(encodeMaskCodeAs(text, 'texels').length).toBeLessThan(encodeMaskCodeAs(text, 'rows').length);
 });
 
 test('a smooth sprite outline codes to a fraction of BitMask.serialize in base64', () => {

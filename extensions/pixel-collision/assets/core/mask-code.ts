@@ -18,12 +18,15 @@
  * moves (0, +1, -1, else sign and size). If not: one span (two edges) added or removed (where,
  * then the added edges' places; the other edges as above), or the row in full (span count, gaps).
  * Numbers are Elias-gamma bits; every decision bit has its own probability (11 bits, updated as
- * LZMA's range coder does, faster while a context has seen few bits). The whole mask is coded by
- * rows and by columns and the shorter code is kept (its first bit says which).
+ * LZMA's range coder does, faster while a context has seen few bits). The mask is coded three
+ * ways and the shortest code is kept (its first two bits say which): by edges along rows, by
+ * edges along columns (the mask transposed), and texel by texel from its neighbours (see
+ * codeTexels: for text-like masks with many edges a row).
  *
- * Measured on generated game-like art (bench/bake), about 4.4-4.7 times smaller than version 1's
- * `BitMask.serialize` in base64; see docs/baking.md. Decoding costs a few operations per edge and
- * row; the runtime decodes a mask the first time a collider needs it, not when the library is
+ * Measured (bench/bake, docs/baking.md): about 4.6 times smaller than version 1's
+ * `BitMask.serialize` in base64 on generated game-like art, 4.5 times on the sprites of
+ * cocos-test-projects. Decoding costs a few operations per edge and row (per texel for the third
+ * way); the runtime decodes a mask the first time a collider needs it, not when the library is
  * registered.
  */
 import { BitMask } from './bitmask';
@@ -76,7 +79,10 @@ const C_STEP = C_GAP + 64; // 12
 const C_WAY = C_STEP + 12; // 2
 const C_FAR = C_WAY + 2; // 1
 const C_ORIENT = C_FAR + 1; // 1: coded by columns (the mask transposed)
-const CONTEXTS = C_ORIENT + 1;
+const C_TEXELS = C_ORIENT + 1; // 1: coded texel by texel (else by edges)
+const C_SAME_ROW = C_TEXELS + 1; // 1: texel by texel: the row is the row above
+const C_TEX = C_SAME_ROW + 1; // 1024: texel by texel: by its ten neighbours above and to the left
+const CONTEXTS = C_TEX + 1024;
 /** Caps of the step phase counters. */
 const PHASE_CAP = 31;
 
@@ -350,6 +356,49 @@ function bestRemove(P: readonly number[], T: readonly number[]): number {
     return best;
 }
 
+/**
+ * Texel by texel (for masks with many edges a row, such as text or lace, where edges do not
+ * follow from the rows above): each texel's bit with the probability of its context, the ten
+ * texels above and to the left (JBIG's template):
+ *
+ * ```
+ *   row j-2:     . X X X .          X: context texels, o: the texel coded
+ *   row j-1:     X X X X X
+ *   row j  :     X X o
+ * ```
+ *
+ * A row equal to the row above costs one bit. Encoder: reads `m`; decoder: sets `m`'s bits.
+ */
+function codeTexels(c: BitCoder, enc: boolean, m: BitMask): void {
+    const { width: w, height: h, stride, bits } = m;
+    const px = (x: number, y: number): number => (x < w && y >= 0 ? (bits[y * stride + (x >>> 5)] >>> (x & 31)) & 1 : 0);
+    for (let j = 0; j < h; j++) {
+        const row = j * stride;
+        let same = 0;
+        if (j > 0) {
+            if (enc) {
+                same = 1;
+                for (let k = 0; k < stride; k++) if (bits[row + k] !== bits[row - stride + k]) { same = 0; break; }
+            }
+            same = c.bit(C_SAME_ROW, same);
+            if (same) {
+                if (!enc) for (let k = 0; k < stride; k++) bits[row + k] = bits[row - stride + k];
+                continue;
+            }
+        }
+        let r2 = (px(0, j - 2) << 1) | px(1, j - 2);
+        let r1 = (px(0, j - 1) << 2) | (px(1, j - 1) << 1) | px(2, j - 1);
+        let r0 = 0;
+        for (let i = 0; i < w; i++) {
+            const v = c.bit(C_TEX + ((r2 << 7) | (r1 << 2) | r0), enc ? (bits[row + (i >>> 5)] >>> (i & 31)) & 1 : 0);
+            if (!enc && v) bits[row + (i >>> 5)] |= 1 << (i & 31);
+            r2 = ((r2 << 1) | px(i + 2, j - 2)) & 7;
+            r1 = ((r1 << 1) | px(i + 3, j - 1)) & 31;
+            r0 = ((r0 << 1) | v) & 3;
+        }
+    }
+}
+
 /** The edges (toggle columns) of row j: start and end of each opaque span, ascending. */
 function rowEdges(m: BitMask, j: number, out: number[]): number[] {
     out.length = 0;
@@ -372,17 +421,29 @@ function rowEdges(m: BitMask, j: number, out: number[]): number[] {
 
 /** The mask's code (see the file header). Width and height are not in it: the entry's rect has them. */
 export function encodeMaskCode(m: BitMask): string {
-    const rows = encodeOriented(m, 0);
-    const cols = encodeOriented(m.transpose(), 1);
-    return cols.length < rows.length ? cols : rows;
+    let best = encodeMaskCodeAs(m, 'rows');
+    const cols = encodeMaskCodeAs(m, 'columns');
+    if (cols.length < best.length) best = cols;
+    const texels = encodeMaskCodeAs(m, 'texels');
+    return texels.length < best.length ? texels : best;
 }
 
-function encodeOriented(m: BitMask, transposed: number): string {
+/** @internal The code of `m` one way only (tests; {@link encodeMaskCode} keeps the shortest). */
+export function encodeMaskCodeAs(m: BitMask, way: 'rows' | 'columns' | 'texels'): string {
+    return way === 'columns' ? encodeAs(m.transpose(), 1, 0) : encodeAs(m, 0, way === 'texels' ? 1 : 0);
+}
+
+/** The code of `m` by edges or texel by texel (`m` is the mask, or its transpose when `transposed`). */
+function encodeAs(m: BitMask, transposed: number, texels: number): string {
     const e = new Encoder();
     e.bit(C_ORIENT, transposed);
-    const model = new Model();
-    const T: number[] = [];
-    for (let j = 0; j < m.height; j++) model.row(e, true, rowEdges(m, j, T), m.width);
+    e.bit(C_TEXELS, texels);
+    if (texels) codeTexels(e, true, m);
+    else {
+        const model = new Model();
+        const T: number[] = [];
+        for (let j = 0; j < m.height; j++) model.row(e, true, rowEdges(m, j, T), m.width);
+    }
     const bytes = e.finish();
     // The first byte of LZMA's range coder is always 0: dropped.
     let s = '';
@@ -405,6 +466,10 @@ export function decodeMaskCode(text: string, width: number, height: number): Bit
     const transposed = d.bit(C_ORIENT) === 1;
     if (transposed) { const t = width; width = height; height = t; }
     const m = new BitMask(width, height);
+    if (d.bit(C_TEXELS) === 1) {
+        codeTexels(d, false, m);
+        return transposed ? m.transpose() : m;
+    }
     const model = new Model();
     const T: number[] = [];
     for (let j = 0; j < height; j++) {
