@@ -5,11 +5,16 @@
 //
 //   node bench/engine/run.mjs [--machine NAME] [--sizes 1000,2000] [--rows moving,rotating]
 //        [--reads false,true] [--frames 200] [--profile] [--harness ../shared/engine-harness]
+//        [--history none,colliders,plain] [--repeat 5] [--out file.md] [--json runs.json]
 //
 // Each run builds both sides (pixel-collision and the builtin 2D physics) in one page and times them
 // in the same frames; the table's ratios are builtin / pixel of the same run. --profile adds a second
 // run per row with the pixel side's frame split into sections (the wrappers cost a little, so the
-// profile's total is a bit above the plain run's). Heap: Chromium is started through
+// profile's total is a bit above the plain run's). --history runs every row once per page history
+// (none: a fresh page; colliders: a used page, where a level of at least 2,000 sprites, half with
+// PixelColliders and half with the builtin's colliders, was played and destroyed first; plain: the
+// same level without any collider), alternated run by run, --repeat times; the file then has the
+// histories side by side (medians of the runs) and every run's figures. Heap: Chromium is started through
 // chromium-precise.sh (--enable-precise-memory-info) so performance.memory gives exact figures.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,10 +33,14 @@ const reads = opt('reads', 'false,true').split(',').map((s) => s === 'true');
 const frames = Number(opt('frames', '200'));
 const profile = args.includes('--profile');
 const harness = path.resolve(root, opt('harness', '../shared/engine-harness'));
+const histories = opt('history', 'none').split(',');
+const repeat = Number(opt('repeat', '1'));
+const outFile = opt('out', null);
 
-function run(n, rotate, read, extra = []) {
+function run(n, rotate, read, extra = [], history = 'none', first = true) {
     // The builtin's destroy (seconds to minutes) is timed once per N: in its first row.
-    if (!(rotate === (rows[0] === 'rotating') && read === reads[0])) extra = [...extra, '--set', 'DESTROY_BUILTIN=false'];
+    if (!first || !(rotate === (rows[0] === 'rotating') && read === reads[0])) extra = [...extra, '--set', 'DESTROY_BUILTIN=false'];
+    if (history !== 'none') extra = [...extra, '--set', `HISTORY=${history}`];
     const argv = [path.join(harness, 'run.mjs'), 'bench/engine/scene.ts', '--set', `N=${n}`, '--set', `ROTATE=${rotate}`,
         '--set', `READ=${read}`, '--set', `FRAMES=${frames}`, '--set', 'PRECISE_MEMORY=true', '--quiet-engine', '--timeout', '900', ...extra];
     const env = { ...process.env, CHROMIUM: path.join(here, 'chromium-precise.sh'), REAL_CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium' };
@@ -44,15 +53,19 @@ function run(n, rotate, read, extra = []) {
     const r = JSON.parse(line.slice(line.indexOf('RESULT {') + 7));
     r.seconds = (Date.now() - t0) / 1000;
     r.renderer = renderer;
-    console.log(`N=${n} rotate=${rotate} read=${read}: pixel ${r.pixelMs.toFixed(2)} ms, builtin ${r.builtinMs?.toFixed(2)} ms, ${r.seconds.toFixed(0)} s`);
+    console.log(`N=${n} rotate=${rotate} read=${read} history=${history}: pixel ${r.pixelMs.toFixed(2)} ms, builtin ${r.builtinMs?.toFixed(2)} ms, ${r.seconds.toFixed(0)} s`);
     return r;
 }
 
 const results = [];
-for (const n of sizes) for (const row of rows) for (const read of reads) {
-    const r = run(n, row === 'rotating', read);
-    if (profile) r.prof = run(n, row === 'rotating', read, ['--set', 'PROFILE=true', '--set', 'BUILTIN=false']).profile;
-    results.push(r);
+const byHistory = new Map(histories.map((h) => [h, []]));
+for (let rep = 0; rep < repeat; rep++) for (const n of sizes) for (const row of rows) for (const read of reads) {
+    for (const h of histories) {
+        const r = run(n, row === 'rotating', read, [], h, rep === 0 && h === histories[0]);
+        if (profile) r.prof = run(n, row === 'rotating', read, ['--set', 'PROFILE=true', '--set', 'BUILTIN=false'], h, false).profile;
+        byHistory.get(h).push(r);
+        if (rep === 0 && h === histories[0]) results.push(r);
+    }
 }
 
 const f = (x, d = 2) => (x == null ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(d));
@@ -77,10 +90,38 @@ if (profile) {
     lines.push(`| --- | ${results.map(() => '---:').join(' | ')} |`);
     for (const k of keys) lines.push(`| ${k} | ${results.map((r) => f(r.prof?.[k], 3)).join(' | ')} |`);
 }
+if (histories.length > 1 || repeat > 1) {
+    const med = (a) => { const s = a.filter((x) => Number.isFinite(x)).sort((x, y) => x - y); return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null; };
+    const label = { none: 'fresh page', colliders: 'used page (a level of colliders before)', plain: 'used page, control (a level without colliders before)' };
+    lines.push('', `### Page history: medians of ${repeat} run(s) each, histories alternated run by run`, '');
+    lines.push(`| N, motion | listeners | ${histories.map((h) => `${label[h] ?? h}: pixel / builtin (ratio)`).join(' | ')} |`);
+    lines.push(`| --- | --- | ${histories.map(() => '---').join(' | ')} |`);
+    const key = (r) => `${r.N}|${r.ROTATE}|${r.READ}`;
+    const keys = [...new Set(byHistory.get(histories[0]).map(key))];
+    for (const k of keys) {
+        const [n, rot, rd] = k.split('|');
+        const cells = histories.map((h) => {
+            const rs = byHistory.get(h).filter((r) => key(r) === k);
+            const ratio = med(rs.map((r) => r.builtinMs / r.pixelMs));
+            return `${f(med(rs.map((r) => r.pixelMs)))} / ${f(med(rs.map((r) => r.builtinMs)))} ms (**${f(ratio, 1)}x**)`;
+        });
+        lines.push(`| ${Number(n).toLocaleString('en')} ${rot === 'true' ? 'rotating' : 'moving'} | ${rd === 'true' ? 'read count + normal (enter, stay)' : 'read nothing (enter, end)'} | ${cells.join(' | ')} |`);
+    }
+    lines.push('', 'Every run (pixel / builtin ms, ratio), in the order they ran:', '');
+    lines.push(`| N, motion, listeners | ${histories.map((h) => label[h] ?? h).join(' | ')} |`);
+    lines.push(`| --- | ${histories.map(() => '---').join(' | ')} |`);
+    for (const k of keys) {
+        const [n, rot, rd] = k.split('|');
+        const cells = histories.map((h) => byHistory.get(h).filter((r) => key(r) === k).map((r) => `${f(r.pixelMs)} / ${f(r.builtinMs)} (${f(r.builtinMs / r.pixelMs, 1)}x)`).join(', '));
+        lines.push(`| ${Number(n).toLocaleString('en')} ${rot === 'true' ? 'rotating' : 'moving'}, ${rd === 'true' ? 'read' : 'nothing'} | ${cells.join(' | ')} |`);
+    }
+}
 lines.push('', 'Notes:', '',
     '- Heap: bytes by which `performance.memory.usedJSHeapSize` grew inside each postUpdate (Chromium started with `--enable-precise-memory-info`); a call during which a garbage collection ran (the heap shrank) is left out. It counts every allocation of the call, the engine\'s included.',
     '- Destroy: `destroy()` on every node of one side, then the two frames that purge them, minus two idle frames.',
     '- SwiftShader renders on the CPU, but no camera draws the sprites here: the timed calls are pure JavaScript. A DEBUG engine build: asserts on, not minified. Timings vary from run to run on a shared machine; compare the ratios (same run, same frames).');
-const file = path.join(root, 'bench/results', `engine-${machine}.md`);
+const file = outFile ? path.resolve(root, outFile) : path.join(root, 'bench/results', `engine-${machine}.md`);
 fs.writeFileSync(file, `${lines.join('\n')}\n`);
 console.log(`wrote ${path.relative(root, file)}`);
+const jsonFile = opt('json', null); // every run's RESULT, for later reading
+if (jsonFile) fs.writeFileSync(path.resolve(root, jsonFile), JSON.stringify(Object.fromEntries(byHistory), null, 1));

@@ -20,6 +20,10 @@
 // inside each postUpdate, from performance.memory.usedJSHeapSize before and after (frames where a
 // garbage collection ran inside the call, i.e. the heap shrank, are not counted).
 //
+// HISTORY=colliders (a used page): before the measured scene, the page plays and destroys levels of
+// HISTORY_N sprites, half with PixelColliders and half with the builtin's colliders (HISTORY=plain:
+// no collider at all); both sides get the same history. See bench/engine/README.md.
+//
 // Prints one line `RESULT {json}` for the runner.
 import {
     Canvas, Contact2DType, director, ERigidBody2DType, ImageAsset, Layers, Node, PhysicsSystem2D, PolygonCollider2D,
@@ -37,6 +41,19 @@ const FRAMES: number = G.FRAMES ?? 200;
 const WARMUP: number = G.WARMUP ?? 60;
 const PROFILE: boolean = G.PROFILE === true;
 const BUILTIN: boolean = G.BUILTIN !== false;
+// Used page: what the page ran before the measured scene (a level that was loaded, played and
+// unloaded). 'none' (a fresh page, the default); 'colliders': HISTORY_N sprites, half with a
+// PixelCollider and half with the builtin's body and polygon, played HISTORY_FRAMES frames and
+// destroyed (their root node destroyed, as when a scene is unloaded); 'plain': the same sprites
+// with no collider at all (the control). HISTORY_ROUNDS such levels one after another.
+const HISTORY: string = typeof G.HISTORY === 'string' ? G.HISTORY : 'none';
+const HISTORY_N: number = G.HISTORY_N ?? 2000;
+const HISTORY_FRAMES: number = G.HISTORY_FRAMES ?? 120;
+const HISTORY_ROUNDS: number = G.HISTORY_ROUNDS ?? 2;
+// How the history's level goes: 'root' (its root node destroyed, as a scene unload does) or
+// 'nodes' (destroy() on each sprite's node, as the measured scene's own teardown does).
+// 'remove' (a diagnostic): the root is taken out of the scene and dropped, nothing destroyed.
+const HISTORY_DESTROY: string = G.HISTORY_DESTROY === 'nodes' || G.HISTORY_DESTROY === 'remove' ? G.HISTORY_DESTROY : 'root';
 const SIZE = 48;
 
 /** mulberry32 */
@@ -128,6 +145,8 @@ export default async function main(h: any) {
     const onEnterTimed = (s: PixelCollider, o: PixelCollider, c: PixelContact) => { const t = performance.now(); onEnter(s, o, c); detailMs += performance.now() - t; };
     const onStayTimed = (s: PixelCollider, o: PixelCollider, c: PixelContact) => { const t = performance.now(); onStay(s, o, c); detailMs += performance.now() - t; };
     const bBegin = () => { stats.bEnter++; };
+    let historyEvents = 0;
+    const onHistory = () => { historyEvents++; };
     const bEnd = () => { stats.bEnd++; };
 
     function makeSide(kind: 'pixel' | 'builtin'): Side {
@@ -175,6 +194,73 @@ export default async function main(h: any) {
     phys.fixedTimeStep = 1 / 1000; // with maxSubSteps 1: exactly one step per frame
     const sys = CollisionSystem.instance;
 
+    // The used page's history: levels built, played and destroyed before the measured scene.
+    if (HISTORY !== 'none') {
+        if (HISTORY !== 'colliders' && HISTORY !== 'plain') throw new Error(`HISTORY must be none, colliders or plain, got ${HISTORY}`);
+        const t0 = performance.now();
+        for (let round = 0; round < HISTORY_ROUNDS; round++) await playHistory(round);
+        // HISTORY_GC=true (a diagnostic; needs Chromium's --js-flags=--expose-gc): a full garbage
+        // collection after the history, before the measured scene is built.
+        if (G.HISTORY_GC === true && typeof G.gc === 'function') { G.gc(); G.gc(); await h.frames(2); }
+        console.log(`[bench] history ${HISTORY} x${HISTORY_ROUNDS} (${HISTORY_N} sprites, ${HISTORY_FRAMES} frames each) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    async function playHistory(round: number): Promise<void> {
+        const hr = rng(99 + round);
+        const hs = Math.sqrt(5 * HISTORY_N * SIZE * SIZE);
+        const root = new Node(`history${round}`);
+        root.layer = Layers.Enum.UI_2D;
+        root.addComponent(UITransform);
+        root.setPosition(-hs / 2, -hs / 2, 0);
+        canvasNode.addChild(root);
+        const nodes: Node[] = [], hx: number[] = [], hy: number[] = [], hvx: number[] = [], hvy: number[] = [];
+        for (let i = 0; i < HISTORY_N; i++) {
+            const node = new Node(`h${i}`);
+            node.layer = Layers.Enum.UI_2D;
+            node.addComponent(UITransform);
+            const sp = node.addComponent(Sprite);
+            sp.sizeMode = Sprite.SizeMode.CUSTOM;
+            sp.spriteFrame = frame;
+            node.getComponent(UITransform)!.setContentSize(SIZE, SIZE);
+            hx.push(SIZE / 2 + hr() * (hs - SIZE)); hy.push(SIZE / 2 + hr() * (hs - SIZE));
+            const dir = hr() * Math.PI * 2, v = 0.5 + 2.5 * hr();
+            hvx.push(v * Math.cos(dir)); hvy.push(v * Math.sin(dir));
+            node.setPosition(hx[i], hy[i], 0);
+            node.setRotationFromEuler(0, 0, hr() * 360);
+            root.addChild(node);
+            if (HISTORY === 'colliders' && i % 2 === 0) {
+                const col = node.addComponent(PixelCollider);
+                col.on(PixelCollisionEvent.ENTER, onHistory);
+                col.on(PixelCollisionEvent.END, onHistory);
+            } else if (HISTORY === 'colliders') {
+                const body = node.addComponent(RigidBody2D);
+                body.type = ERigidBody2DType.Kinematic;
+                body.enabledContactListener = true;
+                const col = node.addComponent(PolygonCollider2D);
+                col.points = poly;
+                col.apply();
+                col.on(Contact2DType.BEGIN_CONTACT, onHistory);
+            }
+            nodes.push(node);
+        }
+        let f = 0;
+        const moveHistory = () => {
+            for (let i = 0; i < nodes.length; i++) {
+                hx[i] += hvx[i]; hy[i] += hvy[i];
+                if (hx[i] < SIZE / 2 || hx[i] > hs - SIZE / 2) hvx[i] = -hvx[i];
+                if (hy[i] < SIZE / 2 || hy[i] > hs - SIZE / 2) hvy[i] = -hvy[i];
+                nodes[i].setPosition(hx[i], hy[i], 0);
+                nodes[i].setRotationFromEuler(0, 0, (i + f) % 360);
+            }
+            f++;
+        };
+        director.on(cc_EVENT_BEFORE_UPDATE(h), moveHistory);
+        await h.frames(HISTORY_FRAMES);
+        director.off(cc_EVENT_BEFORE_UPDATE(h), moveHistory);
+        if (HISTORY_DESTROY === 'nodes') for (const n of nodes) n.destroy();
+        if (HISTORY_DESTROY === 'remove') { root.removeFromParent(); nodes.length = 0; } else root.destroy();
+        await h.frames(3);
+    }
+
     const pixel = makeSide('pixel');
     const builtin = BUILTIN ? makeSide('builtin') : null;
 
@@ -198,6 +284,41 @@ export default async function main(h: any) {
         }
     };
     director.on(cc_EVENT_BEFORE_UPDATE(h), move);
+    // WORLD_FIRST=true: the engine's world-matrix update of each side's nodes is done (and timed)
+    // before the systems' postUpdate, so their timed calls no longer include it (a diagnostic: in
+    // a game the renderer or the first reader pays it).
+    const wfPixel: number[] = [], wfBuiltin: number[] = [];
+    const worldFirst = () => {
+        const t0 = performance.now();
+        for (let i = 0; i < N; i++) pixel.nodes[i].worldMatrix;
+        const t1 = performance.now();
+        if (builtin) for (let i = 0; i < N; i++) builtin.nodes[i].worldMatrix;
+        const t2 = performance.now();
+        if (recording) { wfPixel.push(t1 - t0); wfBuiltin.push(t2 - t1); }
+    };
+    if (G.WORLD_FIRST === true) director.on(h.cc.Director.EVENT_AFTER_UPDATE, worldFirst);
+    // TOUCH=true (a diagnostic): before the systems' postUpdate, one loop per kind of object the
+    // pixel side's step reads for each collider, timed apart (each loop reads one field of each
+    // object, in the order of the system's list): where the memory traffic of a used page is.
+    // ('state array': the per-collider typed array of the code before the shared transform state;
+    // 0 without it.)
+    const touchKinds: [string, (c: any) => number][] = [
+        ['component', (c) => c._coreId], ['state array', (c) => (c._state ? c._state[4] : 0)], ['node', (c) => c.node._transformFlags | c.node._flagChangeVersion],
+        ['node._mat', (c) => c.node._mat.m00], ['core', (c) => c._core._proxy], ['core._t', (c) => c._core._t.a], ['core._box', (c) => c._core._box[0]],
+    ];
+    const touchT: number[][] = touchKinds.map(() => []);
+    let touchSink = 0;
+    const touch = () => {
+        if (!recording) return;
+        const list = sys.colliders as any[];
+        for (let k = 0; k < touchKinds.length; k++) {
+            const f = touchKinds[k][1];
+            const t0 = performance.now();
+            for (let i = 0; i < list.length; i++) touchSink += f(list[i]);
+            touchT[k].push(performance.now() - t0);
+        }
+    };
+    if (G.TOUCH === true) director.on(h.cc.Director.EVENT_AFTER_UPDATE, touch);
 
     // Timing wrappers (on the instances: the director calls system.postUpdate(dt)).
     // performance.memory is a snapshot object: read it anew each time (each read allocates it,
@@ -269,6 +390,7 @@ export default async function main(h: any) {
     }
 
     await h.frames(WARMUP);
+    if (G.MAPCHECK === true) mapCheck(pixel.nodes);
     const s0 = { ...stats };
     // bench/engine/profile.mjs attaches its profiler now and says when it is ready.
     if (G.PROFILER) {
@@ -299,7 +421,7 @@ export default async function main(h: any) {
     const per = (k: keyof typeof stats) => (stats[k] - s0[k]) / FRAMES;
 
     const result: any = {
-        N, ROTATE, READ, FRAMES, side: Math.round(side),
+        N, ROTATE, READ, FRAMES, side: Math.round(side), HISTORY, historyN: HISTORY === 'none' ? 0 : HISTORY_N, historyRounds: HISTORY === 'none' ? 0 : HISTORY_ROUNDS, historyEvents,
         pixelMs: median(tPixel), builtinMs: builtin ? median(tBuiltin) : null,
         pixelMean: tPixel.reduce((a, b) => a + b, 0) / tPixel.length,
         builtinMean: builtin ? tBuiltin.reduce((a, b) => a + b, 0) / tBuiltin.length : null,
@@ -307,6 +429,17 @@ export default async function main(h: any) {
         contacts: sys.colliders.reduce((a, c) => a + c.contactCount, 0) / 2,
         checksum: stats.sumCount,
     };
+    if (G.TOUCH === true) {
+        const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+        result.touch = Object.fromEntries(touchKinds.map(([k], i) => [k, +mean(touchT[i]).toFixed(4)]));
+        result.touchSink = touchSink;
+        director.off(h.cc.Director.EVENT_AFTER_UPDATE, touch);
+    }
+    if (G.WORLD_FIRST === true) {
+        const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+        result.worldFirst = { pixelMean: mean(wfPixel), builtinMean: mean(wfBuiltin) };
+        director.off(h.cc.Director.EVENT_AFTER_UPDATE, worldFirst);
+    }
     if (G.AB) {
         const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
         const pick = (v: number) => tPixel.filter((_, i) => abOf[i] === v);
@@ -367,6 +500,38 @@ export default async function main(h: any) {
     result.pixelLeft = sys.colliders.length;
     console.log(`RESULT ${JSON.stringify(result)}`);
     done(result.pixelLeft === 0 && Number.isFinite(result.pixelMs), `N=${N} rotate=${ROTATE} read=${READ}: pixel ${result.pixelMs.toFixed(2)} ms, builtin ${builtin ? result.builtinMs.toFixed(2) : '-'} ms`);
+}
+
+/**
+ * MAPCHECK=true (a diagnostic; needs Chromium's --js-flags=--allow-natives-syntax): how many
+ * hidden classes the measured side's objects have, and whether they are in fast mode.
+ */
+function mapCheck(nodes: Node[]): void {
+    let same: (a: unknown, b: unknown) => boolean, fast: (a: unknown) => boolean;
+    try {
+        same = new Function('a', 'b', 'return %HaveSameMap(a, b)') as any;
+        fast = new Function('a', 'return %HasFastProperties(a)') as any;
+    } catch { console.log('[bench] MAPCHECK needs --allow-natives-syntax'); return; }
+    const kinds: Record<string, (n: Node) => unknown> = {
+        node: (n) => n, mat: (n: any) => n._mat, lpos: (n: any) => n._lpos, lrot: (n: any) => n._lrot,
+        ui: (n) => n.getComponent(UITransform), sprite: (n) => n.getComponent(Sprite),
+        collider: (n) => n.getComponent(PixelCollider), state: (n: any) => n.getComponent(PixelCollider)._state,
+        core: (n: any) => n.getComponent(PixelCollider)._core, coreT: (n: any) => n.getComponent(PixelCollider)._core._t,
+        coreBox: (n: any) => n.getComponent(PixelCollider)._core._box,
+    };
+    const out: string[] = [];
+    for (const k in kinds) {
+        const reps: unknown[] = [];
+        let slow = 0;
+        for (const n of nodes) {
+            const o = kinds[k](n);
+            if (o === undefined || o === null) continue; // (a field this version of the code has not)
+            if (!fast(o)) slow++;
+            if (!reps.some((r) => same(r, o))) reps.push(o);
+        }
+        out.push(`${k}: ${reps.length} map(s), ${slow} slow`);
+    }
+    console.log(`[bench] MAPCHECK ${out.join('; ')}`);
 }
 
 function cc_EVENT_BEFORE_UPDATE(h: any): string {
