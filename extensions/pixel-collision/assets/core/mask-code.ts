@@ -30,6 +30,7 @@
  * registered.
  */
 import { BitMask } from './bitmask';
+import { popcount32 } from './raster';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const LOOKUP = new Int16Array(128).fill(-1);
@@ -424,8 +425,30 @@ export function encodeMaskCode(m: BitMask): string {
     let best = encodeMaskCodeAs(m, 'rows');
     const cols = encodeMaskCodeAs(m, 'columns');
     if (cols.length < best.length) best = cols;
+    // texel by texel only pays for masks with many edges a row (and costs a pass over every texel)
+    if (edgeCount(m) < TEXELS_FROM_EDGES_PER_ROW * m.height) return best;
     const texels = encodeMaskCodeAs(m, 'texels');
     return texels.length < best.length ? texels : best;
+}
+
+/**
+ * Below this many edges a row on average, the texel-by-texel way is not tried (on generated and
+ * on real sprites it won for such masks by a few characters in all: 58 on cocos-test-projects).
+ */
+const TEXELS_FROM_EDGES_PER_ROW = 4;
+
+/** Edges (toggles between transparent and opaque, from a transparent left border) in the mask's rows. */
+function edgeCount(m: BitMask): number {
+    let n = 0;
+    for (let j = 0; j < m.height; j++) {
+        let carry = 0;
+        for (let w = 0; w < m.stride; w++) {
+            const word = m.bits[j * m.stride + w];
+            n += popcount32((word ^ ((word << 1) | carry)) >>> 0);
+            carry = word >>> 31;
+        }
+    }
+    return n;
 }
 
 /** @internal The code of `m` one way only (tests; {@link encodeMaskCode} keeps the shortest). */
