@@ -2129,7 +2129,39 @@ __export(hooks_exports, {
   throwError: () => throwError
 });
 module.exports = __toCommonJS(hooks_exports);
-var import_node_path3 = require("node:path");
+var import_path3 = require("path");
+
+// extensions/pixel-collision/source/bake/errors.ts
+var BakeFailure = class extends Error {
+  constructor(kind, message, file) {
+    super(message);
+    this.name = "BakeFailure";
+    this.kind = kind;
+    this.file = file;
+  }
+};
+var REASONS = {
+  EACCES: "permission denied: give your user access to it",
+  EPERM: "the operating system does not permit it: check its permissions and that no other program locks it",
+  ENOSPC: "the disk is full: free some space",
+  EDQUOT: "the disk quota is used up: free some space",
+  EFBIG: "the file grew past the largest file allowed here (file system, or a file-size limit such as ulimit -f)",
+  EROFS: "the file system is read-only",
+  ENOENT: "it does not exist",
+  ENOTDIR: "a part of its path is a file, not a folder",
+  EEXIST: "a file is in the way of a folder it needs",
+  EISDIR: "it is a folder, not a file",
+  EMFILE: "too many files are open: close some programs and try again",
+  EBUSY: "it is in use by another program: close it and try again",
+  EIO: "the disk reported an input/output error",
+  ELOOP: "its path has too many (or circular) symbolic links",
+  ENAMETOOLONG: "its path is too long"
+};
+function describeIoError(err) {
+  const code = err && typeof err === "object" ? err.code : void 0;
+  if (typeof code === "string") return `${REASONS[code] ?? "the system refused"} (${code})`;
+  return err instanceof Error ? err.message : String(err);
+}
 
 // extensions/pixel-collision/source/bake/types.ts
 var DEFAULT_OUT = "assets/pixel-collision-masks/pixel-masks.ts";
@@ -2137,10 +2169,9 @@ var CONFIG_FILE = "settings/v2/packages/pixel-collision.json";
 var CACHE_FILE = "temp/pixel-collision/bake-cache.json";
 
 // extensions/pixel-collision/source/bake/bake.ts
-var import_node_crypto2 = require("node:crypto");
-var fs2 = __toESM(require("node:fs"));
-var import_node_path2 = require("node:path");
-var import_pngjs = __toESM(require_png());
+var import_node_crypto = require("crypto");
+var fs4 = __toESM(require("fs"));
+var import_node_path2 = require("path");
 
 // extensions/pixel-collision/assets/core/rows.ts
 function computeRowBounds(bits, stride, width, height, spans, runs) {
@@ -3199,7 +3230,7 @@ var Contact = class {
     this.accuracy = s.accuracy;
     this.frame = s.frame;
     this._need = s._need;
-    if (s._need !== 0) (this._src ??= new ContactSource()).copyFrom(s._src);
+    if (s._need !== 0) (this._src ?? (this._src = new ContactSource())).copyFrom(s._src);
     return this;
   }
   /**
@@ -4376,6 +4407,7 @@ var wall = new Float64Array(4);
 
 // extensions/pixel-collision/assets/core/collider.ts
 var NO_LOCAL = new Float64Array(0);
+var MAPPER2 = new SampleMapper();
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
 var SCRATCH = new Contact();
@@ -4517,17 +4549,619 @@ var BOX_B = new Int32Array(4);
 var CELL_BOX3 = new Float64Array(4);
 var F32_UNIT = 2 ** -24;
 
+// extensions/pixel-collision/assets/core/mask-code.ts
+var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+var LOOKUP = new Int16Array(128).fill(-1);
+for (let i = 0; i < 64; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
+var TOP = 1 << 24;
+var PROB_BITS = 11;
+var PROB_INIT = 1 << PROB_BITS - 1;
+var MOVE = 4;
+function adapt(probs, counts, ctx, bit) {
+  const p = probs[ctx];
+  const n = counts[ctx];
+  const div = n < (1 << MOVE) - 2 ? n + 2 : 1 << MOVE;
+  if (n < 255) counts[ctx] = n + 1;
+  probs[ctx] = bit === 0 ? p + Math.floor(((1 << PROB_BITS) - p) / div) : p - Math.floor(p / div);
+}
+var MAX_TRIMMED = 8;
+var HISTORY = 2;
+var SLOPE_CONTEXTS = (HISTORY + 1) * (HISTORY + 2) / 2;
+var MAX_EDIT_EDGES = 64;
+var C_SAME = 0;
+var C_EDIT = 2;
+var C_INS = 3;
+var C_IDX = 4;
+var C_ZERO = 36;
+var C_PLUS = C_ZERO + 3 * SLOPE_CONTEXTS;
+var C_MINUS = C_PLUS + SLOPE_CONTEXTS;
+var C_SIGN = C_MINUS + SLOPE_CONTEXTS;
+var C_MAG = C_SIGN + 1;
+var C_SPANS = C_MAG + 32;
+var C_GAP = C_SPANS + 32;
+var C_STEP = C_GAP + 64;
+var C_WAY = C_STEP + 12;
+var C_FAR = C_WAY + 2;
+var C_ORIENT = C_FAR + 1;
+var C_TEXELS = C_ORIENT + 1;
+var C_SAME_ROW = C_TEXELS + 1;
+var C_TEX = C_SAME_ROW + 1;
+var CONTEXTS = C_TEX + 1024;
+var PHASE_CAP = 31;
+var Encoder = class {
+  constructor() {
+    this._low = 0;
+    // up to 2^32 + 2^32: kept as a double
+    this._range = 4294967295;
+    this._cache = 0;
+    this._cacheSize = 1;
+    this.bytes = [];
+    this.probs = new Uint16Array(CONTEXTS).fill(PROB_INIT);
+    this.counts = new Uint8Array(CONTEXTS);
+  }
+  bit(ctx, bit) {
+    const p = this.probs[ctx];
+    const bound = (this._range >>> PROB_BITS) * p;
+    if (bit === 0) {
+      this._range = bound;
+    } else {
+      this._low += bound;
+      this._range = this._range - bound >>> 0;
+    }
+    adapt(this.probs, this.counts, ctx, bit);
+    while (this._range < TOP) {
+      this._range = this._range << 8 >>> 0;
+      this._shiftLow();
+    }
+    return bit;
+  }
+  _shiftLow() {
+    const low = this._low;
+    if (low < 4278190080 || low >= 4294967296) {
+      const carry = low >= 4294967296 ? 1 : 0;
+      let temp = this._cache;
+      do {
+        this.bytes.push(temp + carry & 255);
+        temp = 255;
+      } while (--this._cacheSize !== 0);
+      this._cache = Math.floor(low / 16777216) & 255;
+    }
+    this._cacheSize++;
+    this._low = low % 16777216 * 256;
+  }
+  finish() {
+    for (let i = 0; i < 5; i++) this._shiftLow();
+    return this.bytes;
+  }
+};
+var Decoder = class {
+  constructor(_text) {
+    this._text = _text;
+    this._range = 4294967295;
+    this._code = 0;
+    this._acc = 0;
+    this._accBits = 0;
+    this._pos = 0;
+    this.probs = new Uint16Array(CONTEXTS);
+    this.counts = new Uint8Array(CONTEXTS);
+    this.probs.fill(PROB_INIT);
+    for (let i = 0; i < 4; i++) this._code = (this._code << 8 | this._byte()) >>> 0;
+  }
+  _byte() {
+    while (this._accBits < 8) {
+      let v = 0;
+      if (this._pos < this._text.length) {
+        const ch = this._text.charCodeAt(this._pos++);
+        v = ch < 128 ? LOOKUP[ch] : -1;
+        if (v < 0) throw new TypeError("baked mask data has a character outside its alphabet. Bake the masks again.");
+      } else if (this._pos++ > this._text.length + MAX_TRIMMED + 2) {
+        throw new RangeError("baked mask data is truncated. Bake the masks again.");
+      }
+      this._acc = (this._acc << 6 | v) & 65535;
+      this._accBits += 6;
+    }
+    this._accBits -= 8;
+    return this._acc >>> this._accBits & 255;
+  }
+  bit(ctx, _ignored) {
+    const p = this.probs[ctx];
+    const bound = (this._range >>> PROB_BITS) * p;
+    let bit;
+    if (this._code < bound) {
+      this._range = bound;
+      bit = 0;
+    } else {
+      this._code = this._code - bound >>> 0;
+      this._range = this._range - bound >>> 0;
+      bit = 1;
+    }
+    adapt(this.probs, this.counts, ctx, bit);
+    while (this._range < TOP) {
+      this._range = this._range << 8 >>> 0;
+      this._code = (this._code << 8 | this._byte()) >>> 0;
+    }
+    return bit;
+  }
+};
+function uint(c, ctx, v) {
+  const x = v + 1;
+  const want = 32 - Math.clz32(x);
+  let n = 1;
+  while (c.bit(ctx + Math.min(n - 1, 15), n < want ? 1 : 0) === 1) {
+    if (++n > 31) throw new RangeError("baked mask data is corrupt (number too long). Bake the masks again.");
+  }
+  let r = 1;
+  for (let i = n - 2; i >= 0; i--) r = r * 2 + c.bit(ctx + 16 + Math.min(i, 15), x >>> i & 1);
+  return r - 1;
+}
+var Model = class {
+  constructor() {
+    this.P = [];
+    this.H = [];
+    this.A = [];
+    this.U = [];
+    /** Per edge: rows since its last step, the length of the flat run before it, its last step's way (+1 / -1, 0 unknown). */
+    this.S = [];
+    this.R = [];
+    this.W = [];
+    this.same = 1;
+  }
+  /**
+   * Codes one row. Encoder (`enc`): `T` holds the row's edges. Decoder: `T` is filled. The row
+   * is then checked (edges ascending, inside the width) and becomes the row above.
+   */
+  row(c, enc, T, width) {
+    const P = this.P, p = P.length;
+    let want = 0, at = 0;
+    if (enc) {
+      if (T.length === p) want = 0;
+      else if (T.length === p + 2 && p <= MAX_EDIT_EDGES) {
+        want = 1;
+        at = bestInsert(P, T);
+      } else if (T.length === p - 2 && p <= MAX_EDIT_EDGES) {
+        want = 2;
+        at = bestRemove(P, T);
+      } else want = 3;
+    }
+    let mode = 0;
+    if (c.bit(C_SAME + this.same, want === 0 ? 0 : 1) === 1) {
+      if (c.bit(C_EDIT, want === 3 ? 1 : 0) === 1) mode = 3;
+      else {
+        mode = c.bit(C_INS, want === 2 ? 1 : 0) === 1 ? 2 : 1;
+        at = uint(c, C_IDX, at);
+        if (mode === 1 ? at > p : at + 2 > p) throw new RangeError("baked mask data is corrupt (an edit outside the row). Bake the masks again.");
+      }
+    }
+    const n = mode === 0 ? p : mode === 1 ? p + 2 : mode === 2 ? p - 2 : 0;
+    const H2 = new Array(n * HISTORY).fill(0), A = new Array(n).fill(0), U = new Array(n).fill(0);
+    const S = new Array(n).fill(0), R = new Array(n).fill(0), W = new Array(n).fill(0);
+    if (mode === 3) {
+      const spans = uint(c, C_SPANS, T.length >>> 1);
+      if (spans > width) throw new RangeError("baked mask data is corrupt (more spans than columns). Bake the masks again.");
+      const m = spans * 2;
+      if (!enc) T.length = m;
+      H2.length = m * HISTORY;
+      H2.fill(0);
+      A.length = m;
+      A.fill(0);
+      U.length = m;
+      U.fill(0);
+      S.length = m;
+      S.fill(0);
+      R.length = m;
+      R.fill(0);
+      W.length = m;
+      W.fill(0);
+      let prev = -1;
+      for (let k = 0; k < m; k++) {
+        prev = prev + 1 + uint(c, C_GAP + (k === 0 ? 0 : 32), enc ? T[k] - prev - 1 : 0);
+        if (!enc) T[k] = prev;
+      }
+    } else {
+      if (!enc) T.length = n;
+      for (let q = 0; q < p; q++) {
+        if (mode === 2 && (q === at || q === at + 1)) continue;
+        const t = mode === 1 && q >= at ? q + 2 : mode === 2 && q > at ? q - 2 : q;
+        const age = Math.min(this.A[q], HISTORY);
+        let sum = 0, slow = age > 0;
+        for (let h = 0; h < age; h++) {
+          const mv = this.H[q * HISTORY + h];
+          sum += mv;
+          if (mv > 1 || mv < -1) slow = false;
+        }
+        let lo = 0, d = 0;
+        if (slow) {
+          const since = this.S[q], run2 = this.R[q];
+          const phase = run2 === 0 ? 0 : since + 1 < run2 ? 1 : since + 1 === run2 ? 2 : since === run2 ? 3 : 4;
+          const dv = enc ? T[t] - P[q] : 0;
+          if (c.bit(C_STEP + phase * 2 + (since === 0 ? 1 : 0), dv === 0 ? 0 : 1) === 1) {
+            const way = this.W[q] || 1;
+            const along = c.bit(C_WAY + (this.W[q] ? 0 : 1), enc ? dv * way > 0 ? 0 : 1 : 0) === 0;
+            const sgn = along ? way : -way;
+            const mag = c.bit(C_FAR, enc ? dv * sgn > 1 ? 1 : 0 : 0) === 1 ? 2 + uint(c, C_MAG, enc ? dv * sgn - 2 : 0) : 1;
+            d = sgn * mag;
+          }
+        } else {
+          lo = age ? Math.floor(sum / age) : 0;
+          const sctx = age * (age + 1) / 2 + (age ? sum - lo * age : 0);
+          const dv = enc ? T[t] - P[q] - lo : 0;
+          if (c.bit(C_ZERO + sctx * 3 + this.U[q], dv === 0 ? 0 : 1) === 1) {
+            if (c.bit(C_PLUS + sctx, dv === 1 ? 0 : 1) === 0) d = 1;
+            else if (c.bit(C_MINUS + sctx, dv === -1 ? 0 : 1) === 0) d = -1;
+            else if (c.bit(C_SIGN, dv < 0 ? 1 : 0) === 1) d = -2 - uint(c, C_MAG, -dv - 2);
+            else d = 2 + uint(c, C_MAG, dv - 2);
+          }
+        }
+        const x = P[q] + lo + d;
+        const move = x - P[q];
+        if (move === 0) {
+          S[t] = Math.min(this.S[q] + 1, PHASE_CAP);
+          R[t] = this.R[q];
+          W[t] = this.W[q];
+        } else {
+          R[t] = Math.min(this.S[q], PHASE_CAP);
+          S[t] = 0;
+          W[t] = move > 0 ? 1 : -1;
+        }
+        if (!enc) T[t] = x;
+        H2[t * HISTORY] = x - P[q];
+        for (let h = 1; h < HISTORY; h++) H2[t * HISTORY + h] = this.H[q * HISTORY + h - 1];
+        A[t] = this.A[q] + 1;
+        U[t] = d === 0 ? 0 : d > 0 ? 1 : 2;
+      }
+      if (mode === 1) {
+        const before2 = at > 0 ? T[at - 1] : -1;
+        const a = before2 + 1 + uint(c, C_GAP + 32, enc ? T[at] - before2 - 1 : 0);
+        const b = a + 1 + uint(c, C_GAP + 32, enc ? T[at + 1] - a - 1 : 0);
+        if (!enc) {
+          T[at] = a;
+          T[at + 1] = b;
+        }
+      }
+    }
+    let last = -1;
+    for (let k = 0; k < T.length; k++) {
+      if (!(T[k] > last && (T[k] < width || k & 1 && T[k] === width))) {
+        throw new RangeError(`baked mask data is corrupt (a row does not fit ${width} columns). Bake the masks again.`);
+      }
+      last = T[k];
+    }
+    this.same = mode === 0 ? 0 : 1;
+    this.P = T.slice();
+    this.H = H2;
+    this.A = A;
+    this.U = U;
+    this.S = S;
+    this.R = R;
+    this.W = W;
+  }
+};
+function bestInsert(P, T) {
+  let best = 0, bestCost = Infinity;
+  for (let i = 0; i <= P.length; i++) {
+    let cost = 0;
+    for (let k = 0; k < P.length; k++) cost += Math.abs(T[k < i ? k : k + 2] - P[k]);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = i;
+    }
+  }
+  return best;
+}
+function bestRemove(P, T) {
+  let best = 0, bestCost = Infinity;
+  for (let i = 0; i + 2 <= P.length; i++) {
+    let cost = 0;
+    for (let k = 0; k < T.length; k++) cost += Math.abs(T[k] - P[k < i ? k : k + 2]);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = i;
+    }
+  }
+  return best;
+}
+function codeTexels(c, enc, m) {
+  const { width: w, height: h, stride, bits } = m;
+  const px = (x, y) => x < w && y >= 0 ? bits[y * stride + (x >>> 5)] >>> (x & 31) & 1 : 0;
+  for (let j = 0; j < h; j++) {
+    const row = j * stride;
+    let same = 0;
+    if (j > 0) {
+      if (enc) {
+        same = 1;
+        for (let k = 0; k < stride; k++) if (bits[row + k] !== bits[row - stride + k]) {
+          same = 0;
+          break;
+        }
+      }
+      same = c.bit(C_SAME_ROW, same);
+      if (same) {
+        if (!enc) for (let k = 0; k < stride; k++) bits[row + k] = bits[row - stride + k];
+        continue;
+      }
+    }
+    let r2 = px(0, j - 2) << 1 | px(1, j - 2);
+    let r1 = px(0, j - 1) << 2 | px(1, j - 1) << 1 | px(2, j - 1);
+    let r0 = 0;
+    for (let i = 0; i < w; i++) {
+      const v = c.bit(C_TEX + (r2 << 7 | r1 << 2 | r0), enc ? bits[row + (i >>> 5)] >>> (i & 31) & 1 : 0);
+      if (!enc && v) bits[row + (i >>> 5)] |= 1 << (i & 31);
+      r2 = (r2 << 1 | px(i + 2, j - 2)) & 7;
+      r1 = (r1 << 1 | px(i + 3, j - 1)) & 31;
+      r0 = (r0 << 1 | v) & 3;
+    }
+  }
+}
+function rowEdges(m, j, out) {
+  out.length = 0;
+  const base = j * m.stride;
+  let carry = 0;
+  for (let w = 0; w < m.stride; w++) {
+    const word = m.bits[base + w];
+    let diff = (word ^ (word << 1 | carry)) >>> 0;
+    carry = word >>> 31;
+    while (diff !== 0) {
+      const x = w * 32 + (31 - Math.clz32(diff & -diff));
+      if (x >= m.width) break;
+      out.push(x);
+      diff = (diff & diff - 1) >>> 0;
+    }
+  }
+  if (out.length & 1) out.push(m.width);
+  return out;
+}
+function encodeMaskCode(m) {
+  let best = encodeMaskCodeAs(m, "rows");
+  const cols = encodeMaskCodeAs(m, "columns");
+  if (cols.length < best.length) best = cols;
+  if (edgeCount(m) < TEXELS_FROM_EDGES_PER_ROW * m.height) return best;
+  const texels = encodeMaskCodeAs(m, "texels");
+  return texels.length < best.length ? texels : best;
+}
+var TEXELS_FROM_EDGES_PER_ROW = 4;
+function edgeCount(m) {
+  let n = 0;
+  for (let j = 0; j < m.height; j++) {
+    let carry = 0;
+    for (let w = 0; w < m.stride; w++) {
+      const word = m.bits[j * m.stride + w];
+      n += popcount32((word ^ (word << 1 | carry)) >>> 0);
+      carry = word >>> 31;
+    }
+  }
+  return n;
+}
+function encodeMaskCodeAs(m, way) {
+  return way === "columns" ? encodeAs(m.transpose(), 1, 0) : encodeAs(m, 0, way === "texels" ? 1 : 0);
+}
+function encodeAs(m, transposed, texels) {
+  const e = new Encoder();
+  e.bit(C_ORIENT, transposed);
+  e.bit(C_TEXELS, texels);
+  if (texels) codeTexels(e, true, m);
+  else {
+    const model = new Model();
+    const T = [];
+    for (let j = 0; j < m.height; j++) model.row(e, true, rowEdges(m, j, T), m.width);
+  }
+  const bytes = e.finish();
+  let s = "";
+  let acc = 0, bits = 0;
+  for (let i = 1; i < bytes.length; i++) {
+    acc = (acc << 8 | bytes[i]) & 65535;
+    bits += 8;
+    while (bits >= 6) {
+      bits -= 6;
+      s += ALPHABET[acc >>> bits & 63];
+    }
+  }
+  if (bits > 0) s += ALPHABET[acc << 6 - bits & 63];
+  let end = s.length;
+  while (end > 0 && s.length - end < MAX_TRIMMED && s.charCodeAt(end - 1) === 65) end--;
+  return s.slice(0, end);
+}
+function decodeMaskCode(text, width, height) {
+  const d = new Decoder(text);
+  const transposed = d.bit(C_ORIENT) === 1;
+  if (transposed) {
+    const t = width;
+    width = height;
+    height = t;
+  }
+  const m = new BitMask(width, height);
+  if (d.bit(C_TEXELS) === 1) {
+    codeTexels(d, false, m);
+    return transposed ? m.transpose() : m;
+  }
+  const model = new Model();
+  const T = [];
+  for (let j = 0; j < height; j++) {
+    model.row(d, false, T, width);
+    const base = j * m.stride;
+    for (let k = 0; k < T.length; k += 2) {
+      const a = T[k], b = T[k + 1];
+      for (let x = a; x < b; ) {
+        const w = x >>> 5, sh = x & 31;
+        const n = Math.min(32 - sh, b - x);
+        m.bits[base + w] |= n === 32 ? 4294967295 : (1 << n) - 1 << sh;
+        x += n;
+      }
+    }
+  }
+  return transposed ? m.transpose() : m;
+}
+
+// extensions/pixel-collision/assets/core/mask-library-v2.ts
+var UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+var B64_VALUE = new Int16Array(128).fill(-1);
+for (let i = 0; i < 64; i++) B64_VALUE[B64.charCodeAt(i)] = i;
+var HEX = "0123456789abcdef";
+function compressUuidBase(uuid) {
+  if (!UUID_RE.test(uuid)) return "!" + uuid;
+  const hex = uuid.replace(/-/g, "").toLowerCase();
+  let out = hex.slice(0, 5);
+  for (let i = 5; i < 32; i += 3) {
+    const v = parseInt(hex.slice(i, i + 3), 16);
+    out += B64[v >> 6] + B64[v & 63];
+  }
+  return out;
+}
+function decompressUuidBase(s) {
+  if (s.charCodeAt(0) === 33) return s.slice(1);
+  if (s.length !== 23) throw new TypeError(`"${s}" is not a compressed uuid. Bake the masks again.`);
+  let hex = s.slice(0, 5);
+  for (let i = 5; i < 23; i += 2) {
+    const a = s.charCodeAt(i), b = s.charCodeAt(i + 1);
+    const v = (a < 128 ? B64_VALUE[a] : -1) << 6 | (b < 128 ? B64_VALUE[b] : -1);
+    if (v < 0) throw new TypeError(`"${s}" is not a compressed uuid. Bake the masks again.`);
+    hex += HEX[v >> 8] + HEX[v >> 4 & 15] + HEX[v & 15];
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+var TEXTURE_SUB = "6c48a";
+var FRAME_SUB = "f9941";
+function compressTexture(id) {
+  const at = id.indexOf("@");
+  if (at < 0) return compressUuidBase(id) + "@";
+  const sub = id.slice(at + 1);
+  return compressUuidBase(id.slice(0, at)) + (sub === TEXTURE_SUB ? "" : "@" + sub);
+}
+function decompressTexture(id) {
+  const at = id.indexOf("@");
+  if (at < 0) return decompressUuidBase(id) + "@" + TEXTURE_SUB;
+  return decompressUuidBase(id.slice(0, at)) + (at === id.length - 1 ? "" : id.slice(at));
+}
+var SAFE = /^[^|\s"'`$\\]*$/;
+function libraryGroups(groups) {
+  if (typeof groups === "string") return groups ? groups.split("\n") : [];
+  if (Array.isArray(groups) && groups.every((g) => typeof g === "string")) return groups;
+  return null;
+}
+var DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+var DIGIT_VALUE = new Int16Array(128).fill(-1);
+for (let i = 0; i < 64; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
+function writeNumbers(values) {
+  let out = "";
+  for (const v of values) {
+    let n = 1;
+    while (v >= 2 ** (5 * n)) n++;
+    for (let i = n - 1; i >= 0; i--) out += DIGITS[(Math.floor(v / 2 ** (5 * i)) & 31) + (i > 0 ? 32 : 0)];
+  }
+  return out;
+}
+function readNumbers(text) {
+  const out = [];
+  let v = 0, open = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    const d = ch < 128 ? DIGIT_VALUE[ch] : -1;
+    if (d < 0 || v > 2 ** 40) return null;
+    v = v * 32 + (d & 31);
+    if (d < 32) {
+      out.push(v);
+      v = 0;
+      open = false;
+    } else open = true;
+  }
+  return open ? null : out;
+}
+function buildLibraryGroups(entries) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    if (!SAFE.test(e.texture) || e.uuid !== void 0 && !SAFE.test(e.uuid)) {
+      throw new TypeError(`uuid "${e.uuid ?? e.texture}" contains "|", white space, a quote, "$" or "\\"; it cannot be written in a mask library.`);
+    }
+    const tex = compressTexture(e.texture);
+    const texBase = tex.indexOf("@") < 0 ? tex : tex.slice(0, tex.indexOf("@"));
+    let base = "", sub = "*";
+    if (e.uuid) {
+      const at = e.uuid.indexOf("@");
+      const b = compressUuidBase(at < 0 ? e.uuid : e.uuid.slice(0, at));
+      sub = at < 0 ? "~" : e.uuid.slice(at + 1);
+      if (sub === FRAME_SUB) sub = "";
+      else if (sub === "" || sub === "~" || sub === "*") throw new TypeError(`sprite frame uuid "${e.uuid}" cannot be written in a mask library.`);
+      base = b === texBase ? "" : b;
+    }
+    const key = `${tex}|${base}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = /* @__PURE__ */ new Map();
+      groups.set(key, g);
+    }
+    const r = e.rect;
+    for (const v of r) if (!Number.isInteger(v) || v < 0) throw new RangeError(`sprite frame ${e.uuid ?? e.texture} has a bad rect ${JSON.stringify(r)}.`);
+    const head = `${sub} ${writeNumbers([r[0], r[1], r[2], r[3], e.rotated ? 1 : 0])}`;
+    let list = g.get(head);
+    if (!list) {
+      list = [];
+      g.set(head, list);
+    }
+    list.push(e.threshold === 0 ? e.code : `${e.threshold}:${e.code}`);
+  }
+  const out = [];
+  for (const key of [...groups.keys()].sort()) {
+    const g = groups.get(key);
+    const items = [...g.keys()].sort().map((head) => {
+      const list = g.get(head).sort((a, b) => (a.indexOf(":") < 0 ? 0 : parseInt(a, 10)) - (b.indexOf(":") < 0 ? 0 : parseInt(b, 10)));
+      return `${head} ${list.join(" ")}`;
+    });
+    out.push(`${key}|${items.join("|")}`);
+  }
+  return out;
+}
+function readLibraryGroups(groups, name = "mask library") {
+  const out = [];
+  for (const g of groups) parseGroup(g, name, out);
+  return out;
+}
+function parseGroup(g, name, out) {
+  const parts = g.split("|");
+  if (parts.length < 3) throw new TypeError(`${name} has a malformed group "${g.slice(0, 40)}". Bake the masks again.`);
+  const texture = decompressTexture(parts[0]);
+  const at = parts[0].indexOf("@");
+  const base = decompressUuidBase(parts[1] || (at < 0 ? parts[0] : parts[0].slice(0, at)));
+  for (let i = 2; i < parts.length; i++) {
+    const f = parts[i].split(" ");
+    if (f.length < 3) throw new TypeError(`${name} has a malformed entry "${parts[i].slice(0, 40)}". Bake the masks again.`);
+    const rect = readNumbers(f[1]);
+    if (!rect || rect.length !== 5 || rect[2] < 1 || rect[3] < 1 || rect[4] > 1) {
+      throw new TypeError(`${name} has an entry with a bad rect "${f[1]}". Bake the masks again.`);
+    }
+    const x = rect[0], y = rect[1], w = rect[2], h = rect[3];
+    const uuid = f[0] === "*" ? void 0 : f[0] === "~" ? base : `${base}@${f[0] || FRAME_SUB}`;
+    for (let k = 2; k < f.length; k++) {
+      const c = f[k].indexOf(":");
+      const threshold = c < 0 ? 0 : +f[k].slice(0, c);
+      if (c === 0 || !Number.isInteger(threshold) || threshold < 0 || threshold > 255) throw new TypeError(`${name} has an entry with a bad threshold "${f[k].slice(0, 12)}". Bake the masks again.`);
+      const e = { texture, rect: [x, y, w, h], rotated: rect[4] === 1, threshold, code: f[k].slice(c + 1) };
+      if (uuid !== void 0) e.uuid = uuid;
+      out.push(e);
+    }
+  }
+}
+
 // extensions/pixel-collision/assets/core/mask-library.ts
 var MASK_LIBRARY_FORMAT = "pixel-collision-masks";
 var MASK_LIBRARY_VERSION = 1;
+var MASK_LIBRARY_COMPACT_VERSION = 2;
 var BAKE_HINT = "Bake masks with the editor menu Pixel Collision > Bake Masks, or `npx pixel-collision bake <project>` (builds bake automatically)";
 function checkLibrary(json, name = "mask library") {
   const lib = json;
   if (!lib || typeof lib !== "object" || lib.format !== MASK_LIBRARY_FORMAT) {
     throw new TypeError(`${name} is not a pixel-collision mask library (expected "format": "${MASK_LIBRARY_FORMAT}"). ${BAKE_HINT}.`);
   }
+  if (lib.version === MASK_LIBRARY_COMPACT_VERSION) {
+    const groups = libraryGroups(lib.groups);
+    if (!groups) throw new TypeError(`${name} has no "groups" (a string, or an array of strings). ${BAKE_HINT}.`);
+    return readLibraryGroups(groups, name).map((e) => {
+      const out = { texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold, data: encodeBase64(decodeMaskCode(e.code, e.rect[2], e.rect[3]).serialize()) };
+      if (e.uuid !== void 0) out.uuid = e.uuid;
+      return out;
+    });
+  }
   if (lib.version !== MASK_LIBRARY_VERSION) {
-    throw new RangeError(`${name} has version ${String(lib.version)}; this build reads version ${MASK_LIBRARY_VERSION}. Bake it again with this version of pixel-collision (Pixel Collision > Bake Masks).`);
+    throw new RangeError(`${name} has version ${String(lib.version)}; this build reads versions ${MASK_LIBRARY_VERSION} and ${MASK_LIBRARY_COMPACT_VERSION}. Bake it again with this version of pixel-collision (Pixel Collision > Bake Masks).`);
   }
   if (!Array.isArray(lib.masks)) throw new TypeError(`${name} has no "masks" array. ${BAKE_HINT}.`);
   for (const e of lib.masks) {
@@ -4537,33 +5171,67 @@ function checkLibrary(json, name = "mask library") {
   }
   return lib.masks;
 }
-var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-var LOOKUP = new Int16Array(128).fill(-1);
-for (let i = 0; i < 64; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
+function decodeEntry(e) {
+  const mask = BitMask.deserialize(decodeBase64(e.data));
+  if (mask.width !== e.rect[2] || mask.height !== e.rect[3]) {
+    throw new RangeError(`baked mask for ${e.frame ?? e.uuid ?? e.texture} is ${mask.width}x${mask.height} but its rect is ${e.rect[2]}x${e.rect[3]}. Bake it again (Pixel Collision > Bake Masks).`);
+  }
+  return mask;
+}
+var ALPHABET2 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+var LOOKUP2 = new Int16Array(128).fill(-1);
+for (let i = 0; i < 64; i++) LOOKUP2[ALPHABET2.charCodeAt(i)] = i;
 function encodeBase64(bytes) {
   let s = "";
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = bytes[i] << 16 | bytes[i + 1] << 8 | bytes[i + 2];
-    s += ALPHABET[n >>> 18] + ALPHABET[n >>> 12 & 63] + ALPHABET[n >>> 6 & 63] + ALPHABET[n & 63];
+    s += ALPHABET2[n >>> 18] + ALPHABET2[n >>> 12 & 63] + ALPHABET2[n >>> 6 & 63] + ALPHABET2[n & 63];
   }
   const rest = bytes.length - i;
   if (rest === 1) {
     const n = bytes[i] << 16;
-    s += ALPHABET[n >>> 18] + ALPHABET[n >>> 12 & 63] + "==";
+    s += ALPHABET2[n >>> 18] + ALPHABET2[n >>> 12 & 63] + "==";
   } else if (rest === 2) {
     const n = bytes[i] << 16 | bytes[i + 1] << 8;
-    s += ALPHABET[n >>> 18] + ALPHABET[n >>> 12 & 63] + ALPHABET[n >>> 6 & 63] + "=";
+    s += ALPHABET2[n >>> 18] + ALPHABET2[n >>> 12 & 63] + ALPHABET2[n >>> 6 & 63] + "=";
   }
   return s;
 }
+function decodeBase64(text) {
+  const s = text.replace(/\s+/g, "");
+  if (s.length % 4 !== 0) throw new TypeError("baked mask data is not base64 (length not a multiple of 4). Bake the mask again.");
+  const pad = s.endsWith("==") ? 2 : s.endsWith("=") ? 1 : 0;
+  const out = new Uint8Array(s.length / 4 * 3 - pad);
+  let o = 0;
+  for (let i = 0; i < s.length; i += 4) {
+    let n = 0;
+    for (let k = 0; k < 4; k++) {
+      const ch = s.charCodeAt(i + k);
+      const v = ch === 61 && i + k >= s.length - pad ? 0 : ch < 128 ? LOOKUP2[ch] : -1;
+      if (v < 0) throw new TypeError("baked mask data is not base64 (bad character). Bake the mask again.");
+      n = n << 6 | v;
+    }
+    if (o < out.length) out[o++] = n >>> 16;
+    if (o < out.length) out[o++] = n >>> 8 & 255;
+    if (o < out.length) out[o++] = n & 255;
+  }
+  return out;
+}
 
 // extensions/pixel-collision/source/bake/output.ts
-var import_node_crypto = require("node:crypto");
+var import_crypto = require("crypto");
 var BEGIN = "/* pixel-collision-masks: begin */";
 var END = "/* pixel-collision-masks: end */";
 function renderLibraryScript(entries, outRel) {
-  const lines = entries.map((e) => JSON.stringify(normalize2(e)));
+  const lines = buildLibraryGroups(entries.map((e) => ({
+    uuid: e.uuid,
+    texture: e.texture,
+    rect: e.rect,
+    rotated: !!e.rotated,
+    threshold: e.threshold,
+    code: e.code ?? encodeMaskCode(decodeEntry(e))
+  })));
   return [
     "// Baked pixel-collision masks. Generated: do not edit, bake again instead (Pixel Collision >",
     "// Bake Masks in the editor, `npx pixel-collision bake <project>`, or any build, which bakes first).",
@@ -4573,10 +5241,11 @@ function renderLibraryScript(entries, outRel) {
     "",
     `const library = ${BEGIN} {`,
     `"format": ${JSON.stringify(MASK_LIBRARY_FORMAT)},`,
-    `"version": ${MASK_LIBRARY_VERSION},`,
-    '"masks": [',
-    lines.map((l, i) => i < lines.length - 1 ? l + "," : l).join("\n"),
-    `]} ${END};`,
+    `"version": ${MASK_LIBRARY_COMPACT_VERSION},`,
+    // One string, a group a line: "\n" ends each group and a backslash continues the string on
+    // the next line (a browser evaluates one long string faster than as many strings as groups).
+    `"groups": "${lines.join("\\n\\\n")}"`,
+    `} ${END};`,
     "",
     `PixelMasks.addLibrary(library, ${JSON.stringify(`baked masks (${outRel})`)});`,
     ""
@@ -4585,7 +5254,21 @@ function renderLibraryScript(entries, outRel) {
 function parseLibraryScript(text) {
   const a = text.indexOf(BEGIN), b = text.indexOf(END);
   if (a < 0 || b < a) throw new Error("it is not a baked mask library script (markers missing)");
-  return checkLibrary(JSON.parse(text.slice(a + BEGIN.length, b)), "the baked mask library").map(normalize2);
+  const json = JSON.parse(text.slice(a + BEGIN.length, b).replace(/\\\r?\n/g, ""));
+  if (json && json.version === MASK_LIBRARY_COMPACT_VERSION && (typeof json.groups === "string" || Array.isArray(json.groups))) {
+    checkLibrary({ ...json, groups: [] }, "the baked mask library");
+    return readLibraryGroups(libraryGroups(json.groups) ?? [], "the baked mask library").map((e) => {
+      const out = { texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold, code: e.code };
+      if (e.uuid !== void 0) out.uuid = e.uuid;
+      let data;
+      Object.defineProperty(out, "data", {
+        enumerable: true,
+        get: () => data ?? (data = encodeBase64(decodeMaskCode(e.code, e.rect[2], e.rect[3]).serialize()))
+      });
+      return out;
+    });
+  }
+  return checkLibrary(json, "the baked mask library").map(normalize2);
 }
 function normalize2(e) {
   const out = {};
@@ -4598,24 +5281,32 @@ function normalize2(e) {
   out.data = e.data;
   return out;
 }
-function scriptMeta() {
-  return JSON.stringify({ ver: "4.0.24", importer: "typescript", imported: true, uuid: (0, import_node_crypto.randomUUID)(), files: [], subMetas: {}, userData: {} }, null, 2) + "\n";
+function scriptMeta(rel) {
+  return JSON.stringify({ ver: "4.0.24", importer: "typescript", imported: true, uuid: uuidForPath(rel), files: [], subMetas: {}, userData: {} }, null, 2) + "\n";
 }
-function folderMeta() {
-  return JSON.stringify({ ver: "1.2.0", importer: "directory", imported: true, uuid: (0, import_node_crypto.randomUUID)(), files: [], subMetas: {}, userData: {} }, null, 2) + "\n";
+function folderMeta(rel) {
+  return JSON.stringify({ ver: "1.2.0", importer: "directory", imported: true, uuid: uuidForPath(rel), files: [], subMetas: {}, userData: {} }, null, 2) + "\n";
+}
+function uuidForPath(rel) {
+  const b = (0, import_crypto.createHash)("sha1").update(`pixel-collision generated asset:${rel.split("\\").join("/")}`).digest().subarray(0, 16);
+  b[6] = b[6] & 15 | 64;
+  b[8] = b[8] & 63 | 128;
+  const h = b.toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 // extensions/pixel-collision/source/bake/project.ts
-var fs = __toESM(require("node:fs"));
-var import_node_path = require("node:path");
+var fs = __toESM(require("fs"));
+var import_node_path = require("path");
 var PIXEL_COLLIDER_SCRIPT_UUID = "18293665-dd38-437f-8479-d43c875e4907";
-function walkFiles(root, dir, skip) {
+function walkFiles(root, dir, skip, onError) {
   const out = [];
   const visit = (abs4) => {
     let names;
     try {
       names = fs.readdirSync(abs4).sort();
-    } catch {
+    } catch (err) {
+      onError == null ? void 0 : onError((0, import_node_path.relative)(root, abs4).split(import_node_path.sep).join("/"), err);
       return;
     }
     for (const name of names) {
@@ -4667,6 +5358,7 @@ function summarizeMeta(json, file) {
     }
     return { kind: "atlas", texture: ud.textureUuid, frames };
   }
+  if (meta.importer === "directory" && isBundleMeta(meta)) return { kind: "other", bundle: true };
   return { kind: "other" };
 }
 function rawFrame(sub, file, fallbackSource) {
@@ -4685,12 +5377,12 @@ function rawFrame(sub, file, fallbackSource) {
   return { uuid, name, source: src || fallbackSource, x: num("trimX"), y: num("trimY"), w: num("width"), h: num("height"), rotated: ud.rotated === true };
 }
 function compressUuid(uuid) {
-  const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  const B642 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   const hex = uuid.replace(/-/g, "").toLowerCase();
   let out = hex.slice(0, 5);
   for (let i = 5; i < 32; i += 3) {
     const v = parseInt(hex.slice(i, i + 3), 16);
-    out += B64[v >> 6] + B64[v & 63];
+    out += B642[v >> 6] + B642[v & 63];
   }
   return out;
 }
@@ -4719,16 +5411,268 @@ function thresholdsInAsset(text, file) {
   }
   return found.filter((t) => Number.isInteger(t) && t >= 0 && t <= 255);
 }
+function refUuid(v) {
+  return v && typeof v === "object" && typeof v.__uuid__ === "string" ? v.__uuid__ : null;
+}
+function framesUsedInAsset(text, file) {
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON (${err.message}).`);
+  }
+  const frames = /* @__PURE__ */ new Set(), clips = /* @__PURE__ */ new Set();
+  if (!Array.isArray(json)) return { frames: [], clips: [] };
+  const classId = compressUuid(PIXEL_COLLIDER_SCRIPT_UUID);
+  const at = (v) => {
+    const id = v && typeof v === "object" ? v.__id__ : void 0;
+    const o = typeof id === "number" ? json[id] : null;
+    return o && typeof o === "object" ? o : null;
+  };
+  for (const o of json) {
+    if (!o || typeof o !== "object") continue;
+    if (o.__type__ === classId) {
+      const node = at(o.node);
+      const comps = node && Array.isArray(node._components) ? node._components : [];
+      for (const c of comps) {
+        const comp = at(c);
+        if (!comp) continue;
+        const f = refUuid(comp._spriteFrame);
+        if (f) frames.add(f);
+        const def = refUuid(comp._defaultClip);
+        if (def) clips.add(def);
+        if (Array.isArray(comp._clips)) for (const clip of comp._clips) {
+          const u = refUuid(clip);
+          if (u) clips.add(u);
+        }
+      }
+    } else if (o.__type__ === "CCPropertyOverrideInfo" && Array.isArray(o.propertyPath)) {
+      const last = o.propertyPath[o.propertyPath.length - 1];
+      const u = refUuid(o.value);
+      if ((last === "_spriteFrame" || last === "spriteFrame") && u) frames.add(u);
+    }
+  }
+  return { frames: [...frames].sort(), clips: [...clips].sort() };
+}
+function spriteFramesInClip(text, file) {
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON (${err.message}).`);
+  }
+  const out = /* @__PURE__ */ new Set();
+  const visit = (v, depth) => {
+    if (!v || typeof v !== "object" || depth > 64) return;
+    if (Array.isArray(v)) {
+      for (const x of v) visit(x, depth + 1);
+      return;
+    }
+    const o = v;
+    if (typeof o.__uuid__ === "string" && o.__expectedType__ === "cc.SpriteFrame") {
+      out.add(o.__uuid__);
+      return;
+    }
+    for (const k of Object.keys(o)) visit(o[k], depth + 1);
+  };
+  visit(json, 0);
+  return [...out].sort();
+}
+function includeMatcher(patterns) {
+  const res = [];
+  for (const p of patterns) {
+    if (typeof p !== "string" || !p.trim()) throw new Error(`"include" entries must be project-relative paths or globs like "assets/art/enemies/**" (got ${JSON.stringify(p)})`);
+    const clean = p.trim().replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
+    if (clean.startsWith("/") || clean.split("/").indexOf("..") >= 0) throw new Error(`"include" entry "${p}" must be a path inside the project, like "assets/art/enemies/**"`);
+    let re = "";
+    if (/[*?]/.test(clean)) {
+      for (let i = 0; i < clean.length; i++) {
+        const ch = clean[i];
+        if (ch === "*" && clean[i + 1] === "*") {
+          i++;
+          if (clean[i + 1] === "/") {
+            i++;
+            re += "(?:.*/)?";
+          } else re += ".*";
+        } else if (ch === "*") re += "[^/]*";
+        else if (ch === "?") re += "[^/]";
+        else re += ch.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+      }
+      res.push(new RegExp(`^${re}$`));
+    } else {
+      const lit = clean.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      res.push(new RegExp(`^${lit}(?:/.*)?$`));
+    }
+  }
+  return (rel) => res.some((r) => r.test(rel));
+}
+function isBundleMeta(json) {
+  const ud = json && typeof json === "object" ? json.userData : void 0;
+  return !!ud && ud.isBundle === true;
+}
+
+// extensions/pixel-collision/source/bake/paths.ts
+var fs2 = __toESM(require("fs"));
+var import_path = require("path");
+function resolveOutput(root, out, setting) {
+  const refuse = (why) => {
+    throw new BakeFailure("usage", `${setting} ${JSON.stringify(out)} ${why}; the bake writes only inside the project's assets/ folder. Use a path like "assets/<folder>/<name>.ts".`, setting);
+  };
+  if (typeof out !== "string" || !out) return refuse("is not a path");
+  if ((0, import_path.isAbsolute)(out) || import_path.win32.isAbsolute(out) || /^[a-zA-Z]:/.test(out)) return refuse("is an absolute path");
+  const parts = out.split(/[\\/]+/);
+  if (parts.some((p2) => p2 === "..")) return refuse('goes up a folder with ".."');
+  const clean = parts.filter((p2) => p2 !== "" && p2 !== ".");
+  if (clean[0] !== "assets" || clean.length < 2) return refuse("is not inside assets/");
+  if (!clean[clean.length - 1].endsWith(".ts") || clean[clean.length - 1] === ".ts") return refuse("is not a .ts script");
+  const abs4 = (0, import_path.join)(root, ...clean);
+  let assetsReal;
+  try {
+    assetsReal = fs2.realpathSync((0, import_path.join)(root, "assets"));
+  } catch {
+    return refuse("cannot be checked (the assets/ folder cannot be read)");
+  }
+  let p = abs4;
+  while (!lexists(p)) p = (0, import_path.dirname)(p);
+  let real;
+  try {
+    real = fs2.realpathSync(p);
+  } catch {
+    return refuse(`passes through ${p}, a link that leads nowhere`);
+  }
+  if (real !== assetsReal && !real.startsWith(assetsReal + import_path.sep)) return refuse(`leads through a symbolic link to ${real}, outside the project's assets/`);
+  return abs4;
+}
+function lexists(p) {
+  try {
+    fs2.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// extensions/pixel-collision/source/bake/png.ts
+var import_pngjs = __toESM(require_png());
+var MAX_PNG_SIDE = 16384;
+var MAX_INFLATE_RATIO = 1032;
+var PngProblem = class extends Error {
+};
+var SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
+var CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+var DEPTHS = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+function inspectPng(buf) {
+  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (b.toString("latin1", 0, 24).startsWith("version https://git-lfs")) {
+    throw new PngProblem('is a Git LFS pointer, not the image (its content was never downloaded). Run "git lfs pull" in the project, then bake again.');
+  }
+  if (b.length < 8 || SIGNATURE.some((v, i) => b[i] !== v)) {
+    throw new PngProblem("is not a PNG file (bad signature). Export it again as PNG.");
+  }
+  let header = null;
+  let pos = 8, ended = false;
+  while (pos < b.length) {
+    if (pos + 8 > b.length) break;
+    const len = b.readUInt32BE(pos), type = b.toString("latin1", pos + 4, pos + 8);
+    if (len > 2147483647) throw new PngProblem(`is corrupt: its ${JSON.stringify(type)} chunk claims ${len} bytes. Export it again as PNG.`);
+    if (pos + 12 + len > b.length) {
+      throw new PngProblem(`is cut off: it ends at byte ${b.length}, inside its ${JSON.stringify(type)} chunk (${len} bytes from byte ${pos}). Copy or export the file again.`);
+    }
+    if (!header) {
+      if (type !== "IHDR" || len !== 13) throw new PngProblem("is not a PNG file (no IHDR header first). Export it again as PNG.");
+      header = {
+        width: b.readUInt32BE(pos + 8),
+        height: b.readUInt32BE(pos + 12),
+        depth: b[pos + 16],
+        colorType: b[pos + 17],
+        interlace: b[pos + 20] === 1,
+        idatBytes: 0,
+        end: 0
+      };
+    } else if (type === "IDAT") {
+      header.idatBytes += len;
+    } else if (type === "IEND") {
+      ended = true;
+      header.end = pos + 12 + len;
+      break;
+    }
+    pos += 12 + len;
+  }
+  if (!header) throw new PngProblem(`is cut off: it ends at byte ${b.length}, before its header is complete. Copy or export the file again.`);
+  if (!ended) throw new PngProblem(`is cut off: it ends at byte ${b.length} without the IEND chunk that closes a PNG. Copy or export the file again.`);
+  const { width: w, height: h, depth, colorType } = header;
+  if (w === 0 || h === 0) throw new PngProblem(`is corrupt: its header says ${w}x${h} pixels. Export it again as PNG.`);
+  if (w > MAX_PNG_SIDE || h > MAX_PNG_SIDE) {
+    throw new PngProblem(`is ${w}x${h} pixels according to its header, more than the ${MAX_PNG_SIDE} pixels a side the bake reads (no GPU shows a larger texture). Split it into smaller images or atlas pages, or export it again if the header is wrong.`);
+  }
+  const channels = CHANNELS[colorType];
+  if (channels === void 0 || !DEPTHS[colorType].includes(depth)) {
+    throw new PngProblem(`is corrupt: colour type ${colorType} with bit depth ${depth} does not exist in PNG. Export it again as PNG.`);
+  }
+  const raw = rawSize(w, h, channels * depth, header.interlace);
+  if (raw > header.idatBytes * MAX_INFLATE_RATIO + 1024) {
+    throw new PngProblem(`is corrupt: its header says ${w}x${h} pixels (${raw} bytes of rows), but its ${header.idatBytes} bytes of image data cannot hold that many. Export it again as PNG.`);
+  }
+  return header;
+}
+function rawSize(w, h, bpp, interlace) {
+  const rows = (pw, ph) => pw > 0 && ph > 0 ? ph * (Math.ceil(pw * bpp / 8) + 1) : 0;
+  if (!interlace) return rows(w, h);
+  const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+  let n = 0;
+  for (const [x0, y0, dx, dy] of passes) n += rows(Math.ceil((w - x0) / dx), Math.ceil((h - y0) / dy));
+  return n;
+}
+function decodePng(buf) {
+  const header = inspectPng(buf);
+  const b = Buffer.from(buf.buffer, buf.byteOffset, header.end);
+  let png;
+  try {
+    png = import_pngjs.PNG.sync.read(b, { skipRescale: header.depth === 16 });
+  } catch (err) {
+    throw new PngProblem(`cannot be decoded as PNG (${err.message}). Export it again as PNG.`);
+  }
+  if (header.depth !== 16) return { width: png.width, height: png.height, rgba: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength) };
+  const wide = png.data;
+  const rgba = new Uint8Array(wide.length);
+  for (let i = 0; i < wide.length; i++) rgba[i] = wide[i] >>> 8;
+  return { width: png.width, height: png.height, rgba };
+}
+
+// extensions/pixel-collision/source/bake/write.ts
+var fs3 = __toESM(require("fs"));
+var import_path2 = require("path");
+var counter = 0;
+function writeFileAtomic(abs4, data, rel) {
+  const dir = (0, import_path2.dirname)(abs4);
+  const tmp = (0, import_path2.join)(dir, `.${(0, import_path2.basename)(abs4)}.${process.pid}.${++counter}.tmp`);
+  try {
+    fs3.mkdirSync(dir, { recursive: true });
+    fs3.writeFileSync(tmp, data);
+    fs3.renameSync(tmp, abs4);
+  } catch (err) {
+    try {
+      fs3.unlinkSync(tmp);
+    } catch {
+    }
+    const existed = fs3.existsSync(abs4);
+    throw new BakeFailure("io", `could not write ${rel}: ${describeIoError(err)}. ${existed ? "The previous file is unchanged." : "Nothing was written."}`, rel);
+  }
+}
 
 // extensions/pixel-collision/source/bake/bake.ts
-var CACHE_VERSION = 1;
+var CACHE_VERSION = 3;
 function bakeProject(projectDir, options = {}) {
   return run(projectDir, options, null);
 }
+function onUnreadableSetting(projectDir) {
+  return readConfig((0, import_node_path2.resolve)(projectDir), () => void 0).onUnreadable ?? "keep";
+}
 async function run(projectDir, options, only) {
+  var _a, _b;
   const root = (0, import_node_path2.resolve)(projectDir);
   if (!isDir((0, import_node_path2.join)(root, "assets"))) {
-    throw new Error(`${root} is not a Cocos Creator project (it has no assets/ folder). Pass the project's folder.`);
+    throw new BakeFailure("usage", `${root} is not a Cocos Creator project (it has no assets/ folder). Pass the project's folder.`);
   }
   const say = options.onProgress ?? (() => void 0);
   const errors = [];
@@ -4740,7 +5684,8 @@ async function run(projectDir, options, only) {
   const cache = options.force ? emptyCache() : loadCache(cachePath);
   const next = { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, masks: only ? { ...cache.masks } : {} };
   const config = readConfig(root, fail);
-  const out = options.out ?? config.out ?? DEFAULT_OUT;
+  const outPath = options.out !== void 0 ? resolveOutput(root, options.out, "the output path (--out)") : resolveOutput(root, config.out ?? DEFAULT_OUT, config.out !== void 0 ? `"out" in ${CONFIG_FILE}` : "the default output path");
+  const out = (0, import_node_path2.relative)(root, outPath).split(import_node_path2.sep).join("/");
   const thresholdSet = /* @__PURE__ */ new Set();
   const check = (list, source) => {
     for (const t of list) {
@@ -4750,16 +5695,23 @@ async function run(projectDir, options, only) {
   };
   check(config.thresholds ?? [0], CONFIG_FILE);
   check(options.thresholds ?? [], "(option --threshold)");
-  const files = walkFiles(root, "assets");
+  const unknown = [];
+  const files = walkFiles(root, "assets", void 0, (rel, err) => {
+    unknown.push(rel);
+    fail(rel, `this folder cannot be read: ${describeIoError(err)}. Bake again once it can be read.`);
+  });
+  const shown = /* @__PURE__ */ new Set(), clips = /* @__PURE__ */ new Set();
   for (const rel of files) {
     if (!rel.endsWith(".scene") && !rel.endsWith(".prefab")) continue;
     const rec = cachedAsset(root, rel, cache, next);
     if (rec.error) fail(rel, rec.error);
     for (const t of rec.thresholds ?? []) thresholdSet.add(t);
+    for (const f of ((_a = rec.uses) == null ? void 0 : _a.frames) ?? []) shown.add(f);
+    for (const c of ((_b = rec.uses) == null ? void 0 : _b.clips) ?? []) clips.add(c);
   }
   if (thresholdSet.size === 0) thresholdSet.add(0);
   const thresholds = [...thresholdSet].sort((a, b) => a - b);
-  const images = collectImages(root, files, cache, next, fail);
+  const images = collectImages(root, files, cache, next, fail, unknown);
   let selected = images;
   if (only) {
     const known = /* @__PURE__ */ new Set();
@@ -4771,11 +5723,35 @@ async function run(projectDir, options, only) {
     }
     for (const u of [...only].sort()) if (!known.has(u)) fail(u, `no sprite frame with this uuid in a PNG or .plist atlas under assets/ (is it imported, and a PNG?).`);
   }
+  let leftOut = [];
+  if (!only && !options.all && !config.bakeAll) {
+    readClipFrames(root, files, clips, shown, fail);
+    const picked = selectFrames(images, files, shown, config.include ?? []);
+    selected = picked.images;
+    leftOut = picked.leftOut;
+  }
+  const bundles = bundleFolders(root, files, cache, next, (0, import_node_path2.dirname)(out));
+  const outputFor = (metaRel) => {
+    for (const b of bundles) if (metaRel.startsWith(b + "/")) return `${b}/${BUNDLE_OUT}`;
+    return out;
+  };
+  const target = /* @__PURE__ */ new Map();
+  for (const img of images) for (const f of img.frames) target.set(f.uuid, outputFor(f.meta));
   const entries = [];
   let texturesRead = 0, texturesSkipped = 0, framesBaked = 0;
+  const lost = [];
   for (const img of selected) {
     await new Promise((r) => setImmediate(r));
     const got = maskImage(root, img, thresholds, cache, next, fail, options.force === true);
+    if (got === "unreadable") {
+      lost.push(img);
+      const old = cache.pngs[img.png];
+      if (old) {
+        next.pngs[img.png] = old;
+        if (cache.masks[old.hash]) next.masks[old.hash] = { ...cache.masks[old.hash], ...next.masks[old.hash] };
+      }
+      continue;
+    }
     if (!got) continue;
     if (got.decoded) texturesRead++;
     else texturesSkipped++;
@@ -4789,32 +5765,82 @@ async function run(projectDir, options, only) {
         rotated: frame.rotated,
         threshold,
         frame: frame.name,
-        data: masks[k]
+        code: masks[k]
       }));
     }
   }
-  const outPath = (0, import_node_path2.join)(root, out);
-  if (only && fs2.existsSync(outPath)) {
+  if ((lost.length || unknown.length) && config.onUnreadable === "fail") {
+    const names = [...unknown, ...lost.map((i) => i.png)];
+    throw new BakeFailure("unreadable", `${names.length} image(s) could not be read (${names.slice(0, 5).join(", ")}${names.length > 5 ? ", ..." : ""}); nothing was written, as "onUnreadable": "fail" in ${CONFIG_FILE} asks. Fix the files listed above and bake again.`, names[0]);
+  }
+  const kept = [];
+  const outputs = [.../* @__PURE__ */ new Set([out, ...bundles.map((b) => `${b}/${BUNDLE_OUT}`)])];
+  const existing = outputs.filter((o) => fs4.existsSync((0, import_node_path2.join)(root, o)));
+  if ((only || lost.length || unknown.length) && existing.length) {
     try {
-      const kept = parseLibraryScript(fs2.readFileSync(outPath, "utf8")).filter((e) => !e.uuid || !only.has(e.uuid));
-      entries.push(...kept);
+      const previous = [];
+      for (const o of existing) {
+        for (const e of parseLibraryScript(fs4.readFileSync((0, import_node_path2.join)(root, o), "utf8"))) {
+          if (e.uuid && !target.has(e.uuid)) target.set(e.uuid, o);
+          previous.push(e);
+        }
+      }
+      if (only) entries.push(...previous.filter((e) => !e.uuid || !only.has(e.uuid)));
+      const wanted = new Set(thresholds);
+      for (const img of lost) {
+        const uuids = new Set(img.frames.map((f) => f.uuid));
+        const mine = previous.filter((e) => e.uuid && uuids.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+        if (!mine.length) continue;
+        entries.push(...mine);
+        const k = { file: img.png, frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+        kept.push(k);
+        say(`kept      ${img.png}: ${k.masks} mask(s) of ${k.frames} frame(s) from the previous library, because the file could not be read this time`);
+      }
+      if (unknown.length) {
+        const seen = /* @__PURE__ */ new Set();
+        for (const img of images) for (const f of img.frames) seen.add(f.uuid);
+        for (const e of entries) if (e.uuid) seen.add(e.uuid);
+        const mine = previous.filter((e) => e.uuid && !seen.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+        if (mine.length) {
+          entries.push(...mine);
+          const k = { file: unknown.join(", "), frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+          kept.push(k);
+          say(`kept      ${k.file}: ${k.masks} mask(s) of ${k.frames} frame(s) no readable meta declares, from the previous library, because ${unknown.length > 1 ? "these" : "this"} could not be read this time`);
+        }
+      }
     } catch (err) {
-      fail(out, `${err.message}; it is written again with these frames only. Bake the whole project to restore the others.`);
+      if (only) fail(out, `${err.message}; it is written again with these frames only. Bake the whole project to restore the others.`);
+      else fail(out, `${err.message}; the masks of the images that could not be read cannot be kept from it.`);
     }
   }
   entries.sort(compareEntries);
+  const byOutput = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    const o = e.uuid && target.get(e.uuid) || out;
+    let list = byOutput.get(o);
+    if (!list) {
+      list = [];
+      byOutput.set(o, list);
+    }
+    list.push(e);
+  }
   let written = false;
-  if (entries.length > 0 || fs2.existsSync(outPath)) {
-    const text = renderLibraryScript(entries, out);
-    const old = fs2.existsSync(outPath) ? fs2.readFileSync(outPath, "utf8") : null;
+  const written_ = [];
+  for (const o of outputs) {
+    const list = byOutput.get(o) ?? [];
+    const abs4 = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${(0, import_node_path2.dirname)(o)}`);
+    if (list.length === 0 && !fs4.existsSync(abs4)) continue;
+    const text = renderLibraryScript(list, o);
+    const old = fs4.existsSync(abs4) ? fs4.readFileSync(abs4, "utf8") : null;
     if (old !== text) {
-      fs2.mkdirSync((0, import_node_path2.dirname)(outPath), { recursive: true });
-      fs2.writeFileSync(outPath, text);
+      writeFileAtomic(abs4, text, o);
       written = true;
     }
-    writeIfMissing(outPath + ".meta", scriptMeta());
-    const folder = (0, import_node_path2.dirname)(outPath);
-    if (folder !== (0, import_node_path2.join)(root, "assets")) writeIfMissing(folder + ".meta", folderMeta());
+    written_.push(abs4);
+    writeIfMissing(abs4 + ".meta", scriptMeta(o), o + ".meta");
+    const folder = (0, import_node_path2.dirname)(abs4);
+    const folderRel = (0, import_node_path2.dirname)(o);
+    if (folder !== (0, import_node_path2.join)(root, "assets")) writeIfMissing(folder + ".meta", folderMeta(folderRel), folderRel + ".meta");
   }
   saveCache(cachePath, next, say);
   return {
@@ -4825,10 +5851,14 @@ async function run(projectDir, options, only) {
     thresholds,
     output: outPath,
     written,
-    errors
+    errors,
+    kept,
+    unreadable: [...unknown, ...lost.map((i) => i.png)],
+    leftOut,
+    outputs: written_
   };
 }
-function collectImages(root, files, cache, next, fail) {
+function collectImages(root, files, cache, next, fail, unknown) {
   var _a;
   const fileSet = new Set(files);
   const byImage = /* @__PURE__ */ new Map();
@@ -4846,6 +5876,7 @@ function collectImages(root, files, cache, next, fail) {
     const summary = cachedMeta(root, metaRel, cache, next);
     if (summary.kind === "error") {
       fail(metaRel, summary.message);
+      unknown.push(metaRel);
       continue;
     }
     if (isPng) {
@@ -4858,8 +5889,6 @@ function collectImages(root, files, cache, next, fail) {
       atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: { kind: "atlas", texture: summary.texture, frames: summary.frames } });
     } else if (summary.kind === "atlas") {
       atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: summary });
-    } else {
-      fail(metaRel, 'unknown meta for a .plist (importer is not "sprite-atlas"). Only TexturePacker atlases (cocos2d-x plist, format 3) are read.');
     }
   }
   for (const { meta, texture, frames } of atlasFrames) {
@@ -4880,29 +5909,32 @@ function collectImages(root, files, cache, next, fail) {
   return [...byImage.values()].filter((i) => i.frames.length > 0).sort((a, b) => a.png < b.png ? -1 : a.png > b.png ? 1 : 0);
 }
 function maskImage(root, img, thresholds, cache, next, fail, force) {
+  var _a, _b;
   const abs4 = (0, import_node_path2.join)(root, img.png);
   let stamp;
   try {
     stamp = statOf(abs4);
   } catch (err) {
-    fail(img.png, `cannot be read (${err.message}).`);
-    return null;
+    fail(img.png, `cannot be read: ${describeIoError(err)}.`);
+    return "unreadable";
   }
   let buf = null;
   let rec = cache.pngs[img.png];
   if (!rec || rec.size !== stamp.size || rec.mtimeMs !== stamp.mtimeMs) {
     try {
-      buf = fs2.readFileSync(abs4);
+      buf = fs4.readFileSync(abs4);
     } catch (err) {
-      fail(img.png, `cannot be read (${err.message}).`);
-      return null;
+      fail(img.png, `cannot be read: ${describeIoError(err)}.`);
+      return "unreadable";
     }
-    const size = pngSize(buf);
-    if (!size) {
-      fail(img.png, "is not a PNG file (bad signature or header). Export it again as PNG.");
-      return null;
+    let size;
+    try {
+      size = inspectPng(buf);
+    } catch (err) {
+      fail(img.png, err.message);
+      return "unreadable";
     }
-    rec = { ...stamp, hash: (0, import_node_crypto2.createHash)("sha256").update(buf).digest("hex"), width: size.w, height: size.h };
+    rec = { ...stamp, hash: (0, import_node_crypto.createHash)("sha256").update(buf).digest("hex"), width: size.width, height: size.height };
   }
   next.pngs[img.png] = rec;
   const frames = img.frames.filter((f) => {
@@ -4916,7 +5948,7 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
   if (!frames.length) return null;
   const cached = cache.masks[rec.hash] ?? {};
   const keys = frames.map((f) => thresholds.map((t) => maskKey(f, t)));
-  const store2 = next.masks[rec.hash] ??= {};
+  const store2 = (_a = next.masks)[_b = rec.hash] ?? (_a[_b] = {});
   const all = keys.every((ks) => ks.every((k) => k in cached));
   if (all && !force) {
     keys.forEach((ks) => ks.forEach((k) => {
@@ -4926,14 +5958,14 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
   }
   let png;
   try {
-    buf ??= fs2.readFileSync(abs4);
-    png = import_pngjs.PNG.sync.read(buf);
+    buf ?? (buf = fs4.readFileSync(abs4));
+    png = decodePng(buf);
   } catch (err) {
-    fail(img.png, `cannot be decoded as PNG (${err.message}). Export it again as PNG.`);
+    fail(img.png, err instanceof PngProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
     delete next.pngs[img.png];
-    return null;
+    return "unreadable";
   }
-  const pixels = new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.byteLength);
+  const pixels = png.rgba;
   const result = { decoded: true, frames: [] };
   frames.forEach((frame, i) => {
     const masks = thresholds.map((threshold, k) => {
@@ -4942,9 +5974,9 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
         rotated: frame.rotated,
         rect: { x: frame.x, y: frame.y, width: frame.w, height: frame.h }
       });
-      const data = encodeBase64(mask.serialize());
-      store2[keys[i][k]] = data;
-      return data;
+      const code = encodeMaskCode(mask);
+      store2[keys[i][k]] = code;
+      return code;
     });
     result.frames.push({ frame, masks });
   });
@@ -4952,11 +5984,6 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
 }
 function maskKey(f, threshold) {
   return `${f.x},${f.y},${f.w},${f.h},${f.rotated ? 1 : 0}|${threshold}`;
-}
-function pngSize(buf) {
-  const SIG = [137, 80, 78, 71, 13, 10, 26, 10];
-  if (buf.length < 24 || SIG.some((b, i) => buf[i] !== b) || buf.toString("latin1", 12, 16) !== "IHDR") return null;
-  return { w: buf.readUInt32BE(16), h: buf.readUInt32BE(20) };
 }
 function cachedMeta(root, rel, cache, next) {
   const abs4 = (0, import_node_path2.join)(root, rel);
@@ -4973,10 +6000,18 @@ function cachedMeta(root, rel, cache, next) {
   }
   let summary;
   try {
-    summary = summarizeMeta(JSON.parse(fs2.readFileSync(abs4, "utf8")), rel);
+    summary = summarizeMeta(JSON.parse(fs4.readFileSync(abs4, "utf8")), rel);
   } catch (err) {
     const m = err.message;
-    summary = { kind: "error", message: err instanceof SyntaxError ? `is not valid JSON (${m}); let Creator write it again (delete it and reimport).` : m };
+    let text = "";
+    try {
+      text = fs4.readFileSync(abs4, "utf8");
+    } catch {
+    }
+    summary = {
+      kind: "error",
+      message: !(err instanceof SyntaxError) ? m : /^(<{7}|={7}|>{7})( |$)/m.test(text) ? `is not valid JSON: it has merge-conflict markers (<<<<<<<, =======, >>>>>>>). Resolve the conflict, keeping one uuid, then bake again.` : `is not valid JSON (${m}). Restore it from version control or fix it by hand (deleting it makes Creator give the asset a new uuid, which breaks what refers to it).`
+    };
   }
   next.metas[rel] = { ...stamp, summary };
   return summary;
@@ -4996,7 +6031,8 @@ function cachedAsset(root, rel, cache, next) {
   }
   let rec;
   try {
-    rec = { ...stamp, thresholds: [...new Set(thresholdsInAsset(fs2.readFileSync(abs4, "utf8"), rel))] };
+    const text = fs4.readFileSync(abs4, "utf8");
+    rec = { ...stamp, thresholds: [...new Set(thresholdsInAsset(text, rel))], uses: framesUsedInAsset(text, rel) };
   } catch (err) {
     rec = { ...stamp, thresholds: null, error: `${err.message} Its colliders' thresholds are not known; add them to ${CONFIG_FILE} or pass --threshold.` };
   }
@@ -5004,7 +6040,7 @@ function cachedAsset(root, rel, cache, next) {
   return rec;
 }
 function statOf(abs4) {
-  const st = fs2.statSync(abs4);
+  const st = fs4.statSync(abs4);
   return { size: st.size, mtimeMs: st.mtimeMs };
 }
 function emptyCache() {
@@ -5012,7 +6048,7 @@ function emptyCache() {
 }
 function loadCache(path) {
   try {
-    const c = JSON.parse(fs2.readFileSync(path, "utf8"));
+    const c = JSON.parse(fs4.readFileSync(path, "utf8"));
     if (c && c.version === CACHE_VERSION && c.pngs && c.metas && c.assets && c.masks) return c;
   } catch {
   }
@@ -5020,25 +6056,98 @@ function loadCache(path) {
 }
 function saveCache(path, cache, say) {
   try {
-    fs2.mkdirSync((0, import_node_path2.dirname)(path), { recursive: true });
-    fs2.writeFileSync(path, JSON.stringify(cache));
+    writeFileAtomic(path, JSON.stringify(cache), CACHE_FILE);
   } catch (err) {
     say(`note: the bake cache could not be saved (${err.message}); the next bake reads every image again.`);
   }
 }
+var BUNDLE_OUT = "pixel-collision-masks/pixel-masks.ts";
+function bundleFolders(root, files, cache, next, outFolder) {
+  const out = [];
+  const all = new Set(files);
+  for (const rel of files) {
+    if (!rel.endsWith(".meta") || all.has(rel.slice(0, -5))) continue;
+    const folder = rel.slice(0, -5);
+    if (folder === outFolder || folder.endsWith("/" + (0, import_node_path2.dirname)(BUNDLE_OUT)) || !isDir((0, import_node_path2.join)(root, folder))) continue;
+    const summary = cachedMeta(root, rel, cache, next);
+    if (summary.kind === "other" && summary.bundle) out.push(rel.slice(0, -5));
+  }
+  return out.sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+}
+function readClipFrames(root, files, clips, shown, fail) {
+  if (!clips.size) return;
+  for (const rel of files) {
+    if (!rel.endsWith(".anim.meta")) continue;
+    let uuid;
+    try {
+      uuid = JSON.parse(fs4.readFileSync((0, import_node_path2.join)(root, rel), "utf8")).uuid;
+    } catch {
+      continue;
+    }
+    if (typeof uuid !== "string" || !clips.has(uuid)) continue;
+    const anim = rel.slice(0, -5);
+    try {
+      for (const f of spriteFramesInClip(fs4.readFileSync((0, import_node_path2.join)(root, anim), "utf8"), anim)) shown.add(f);
+    } catch (err) {
+      fail(anim, `${err.message} The frames of this animation clip are not baked; fix the file or list its frames in "include" in ${CONFIG_FILE}.`);
+    }
+  }
+}
+function selectFrames(images, files, shown, include) {
+  const included = include.length ? includeMatcher(include) : () => false;
+  const pacFolders = files.filter((f) => f.toLowerCase().endsWith(".pac")).map((f) => f.slice(0, f.lastIndexOf("/")));
+  const groupOf = (f) => {
+    if (f.meta.toLowerCase().endsWith(".plist.meta")) return f.meta;
+    let best = "";
+    for (const p of pacFolders) if (f.meta.startsWith(p + "/") && p.length > best.length) best = p;
+    return best ? `pac:${best}` : `frame:${f.uuid}`;
+  };
+  const usedGroups = /* @__PURE__ */ new Set();
+  for (const img of images) for (const f of img.frames) if (shown.has(f.uuid)) usedGroups.add(groupOf(f));
+  const picked = [];
+  const leftOut = [];
+  for (const img of images) {
+    const keep = img.frames.filter((f) => {
+      if (shown.has(f.uuid) || usedGroups.has(groupOf(f)) || included(f.meta.slice(0, -5)) || included(img.png)) return true;
+      leftOut.push({
+        uuid: f.uuid,
+        name: f.name,
+        file: f.meta,
+        reason: 'no PixelCollider shows it (not the sprite frame of a node with a PixelCollider in a scene or prefab, nor in its animation clips, nor in an atlas with such a frame, nor under "include")'
+      });
+      return false;
+    });
+    if (keep.length) picked.push(keep.length === img.frames.length ? img : { ...img, frames: keep });
+  }
+  return { images: picked, leftOut };
+}
 function readConfig(root, fail) {
   const abs4 = (0, import_node_path2.join)(root, CONFIG_FILE);
-  if (!fs2.existsSync(abs4)) return {};
+  if (!fs4.existsSync(abs4)) return {};
   try {
-    const c = JSON.parse(fs2.readFileSync(abs4, "utf8"));
+    const c = JSON.parse(fs4.readFileSync(abs4, "utf8"));
     const out = {};
     if (c.thresholds !== void 0) {
       if (!Array.isArray(c.thresholds)) throw new Error('"thresholds" must be an array of integers 0-255');
       out.thresholds = c.thresholds;
     }
-    if (c.out !== void 0) {
-      if (typeof c.out !== "string" || !c.out.startsWith("assets/") || !c.out.endsWith(".ts")) throw new Error('"out" must be a path like "assets/<folder>/<name>.ts"');
-      out.out = c.out;
+    if (c.out !== void 0) out.out = c.out;
+    if (c.bakeAll !== void 0) {
+      if (typeof c.bakeAll === "boolean") out.bakeAll = c.bakeAll;
+      else fail(CONFIG_FILE, `"bakeAll" must be true or false (got ${JSON.stringify(c.bakeAll)}); it is ignored (only the frames colliders can show are baked) until it is fixed.`);
+    }
+    if (c.include !== void 0) {
+      try {
+        if (!Array.isArray(c.include)) throw new Error('"include" must be an array of project-relative folders or globs, like ["assets/art/enemies/**"]');
+        includeMatcher(c.include);
+        out.include = c.include;
+      } catch (err) {
+        fail(CONFIG_FILE, `${err.message}; "include" is ignored until it is fixed.`);
+      }
+    }
+    if (c.onUnreadable !== void 0) {
+      if (c.onUnreadable !== "keep" && c.onUnreadable !== "fail") throw new Error(`"onUnreadable" must be "keep" or "fail" (got ${JSON.stringify(c.onUnreadable)})`);
+      out.onUnreadable = c.onUnreadable;
     }
     return out;
   } catch (err) {
@@ -5053,27 +6162,56 @@ function compareEntries(a, b) {
   for (let i = 0; i < 4; i++) if (a.rect[i] !== b.rect[i]) return a.rect[i] - b.rect[i];
   return a.threshold - b.threshold;
 }
-function writeIfMissing(path, text) {
-  if (!fs2.existsSync(path)) fs2.writeFileSync(path, text);
+function writeIfMissing(path, text, rel) {
+  if (!fs4.existsSync(path)) writeFileAtomic(path, text, rel);
 }
 function isDir(p) {
   try {
-    return fs2.statSync(p).isDirectory();
+    return fs4.statSync(p).isDirectory();
   } catch {
     return false;
   }
 }
 
 // extensions/pixel-collision/source/hooks.ts
-var throwError = false;
+var throwError = true;
+var TAG = "[pixel-collision]";
 async function onBeforeBuild() {
   const project = typeof Editor !== "undefined" ? Editor.Project.path : process.cwd();
-  const report = await bakeProject(project, { onProgress: (line) => console.log(`[pixel-collision] ${line}`) });
-  for (const e of report.errors) console.warn(`[pixel-collision] ${e.file}: ${e.message}`);
-  console.log(`[pixel-collision] baked ${report.framesBaked} frame(s), ${report.masks} mask(s) (${report.texturesRead} image(s) read, ${report.texturesSkipped} unchanged) into ${report.output}`);
+  let report;
+  try {
+    report = await bakeProject(project, { onProgress: (line) => console.log(`${TAG} ${line}`) });
+  } catch (err) {
+    const message = err.message;
+    if (err instanceof BakeFailure && err.kind === "unreadable" || onUnreadableSetting(project) === "fail") {
+      console.error(`${TAG} ${message}`);
+      throw new Error(`${TAG} the build stops: the masks could not be baked. ${message}`);
+    }
+    console.error(`${TAG} WARNING: the masks could not be baked (${message}). The build goes on with the library as it was; set "onUnreadable": "fail" in the project settings to stop builds instead.`);
+    return;
+  }
+  const lost = new Set(report.unreadable);
+  for (const e of report.errors) if (!lost.has(e.file)) console.warn(`${TAG} ${e.file}: ${e.message}`);
+  if (lost.size) {
+    const kept = /* @__PURE__ */ new Map();
+    for (const k of report.kept) for (const f of k.file.split(", ")) kept.set(f, k);
+    const lines = report.errors.filter((e) => lost.has(e.file)).map((e) => {
+      const k = kept.get(e.file);
+      const what = !k ? "Nothing from an earlier bake to keep: its sprites collide as their boxes where pixels cannot be read." : k.file === e.file ? `Its ${k.masks} mask(s) from the last good bake are kept (they may be out of date).` : `The ${k.masks} mask(s) of the frames behind ${k.file} are kept from the last good bake (they may be out of date).`;
+      return `  ${e.file}: ${e.message} ${what}`;
+    });
+    console.warn([
+      `${TAG} WARNING: ${lost.size} file(s) or folder(s) could not be read, so this build ships the masks they had in the last good bake, or none:`,
+      ...lines,
+      `${TAG} Fix these files and build again, or set "onUnreadable": "fail" in the project settings (Pixel Collision) to fail such builds.`
+    ].join("\n"));
+  }
+  console.log(`${TAG} baked ${report.framesBaked} frame(s), ${report.masks} mask(s) (${report.texturesRead} image(s) read, ${report.texturesSkipped} unchanged) into ${report.output}`);
   if (report.written && typeof Editor !== "undefined") {
-    const rel = (0, import_node_path3.relative)(project, report.output).split("\\").join("/");
-    await Editor.Message.request("asset-db", "refresh-asset", `db://${rel}`);
+    for (const output of report.outputs ?? [report.output]) {
+      const rel = (0, import_path3.relative)(project, output).split("\\").join("/");
+      await Editor.Message.request("asset-db", "refresh-asset", `db://${rel}`);
+    }
   }
 }
 // Annotate the CommonJS export names for ESM import in node:

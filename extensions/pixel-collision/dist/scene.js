@@ -56,6 +56,12 @@ function maskPicture(mask, max = PICTURE_MAX) {
   }
   return { width: pw, height: ph, scale, rows };
 }
+function requestRepaint() {
+  const cce = globalThis.cce;
+  if (typeof cce !== "undefined" && cce && cce.Engine && typeof cce.Engine.repaintInEditMode === "function") {
+    cce.Engine.repaintInEditMode();
+  }
+}
 function findNode(root, uuid) {
   if (!root) return null;
   if (root.uuid === uuid) return root;
@@ -85,6 +91,7 @@ var ColliderPreview = class {
   /**
    * Outlines the PixelColliders of the nodes with these uuids (the selection) and keeps them up to
    * date after every engine update. Returns how many colliders it outlines. An empty list hides.
+   * The scene view is asked to show the new outline at once (see the module's comment).
    */
   show(uuids) {
     this._uuids = uuids.filter((u) => typeof u === "string");
@@ -94,19 +101,30 @@ var ColliderPreview = class {
     }
     const n = this._draw(true);
     if (n === 0) this.hide();
+    else requestRepaint();
     return n;
   }
-  /** Removes the outline and the helper node; stops listening. */
+  /**
+   * Removes the outline and the helper node (inactive and out of the scene at once, destroyed by
+   * the engine at the end of the frame); stops listening; asks the scene view for a frame when an
+   * outline was showing.
+   */
   hide() {
     this._uuids = [];
     if (this._listening) {
       this.cc.director.off(this.cc.Director.EVENT_AFTER_UPDATE, this.redraw, this);
       this._listening = false;
     }
-    if (this._helper && this._helper.isValid) this._helper.destroy();
+    const helper = this._helper;
     this._helper = null;
     this._g = null;
     this._drawn.length = 0;
+    if (helper && helper.isValid) {
+      helper.active = false;
+      if (helper.parent) helper.setParent(null);
+      helper.destroy();
+      requestRepaint();
+    }
   }
   /** Draws again if any outline changed (after an engine update: transform, frame, properties). */
   redraw() {

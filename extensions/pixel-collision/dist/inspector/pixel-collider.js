@@ -38,10 +38,14 @@ function tr(t2, key, vars) {
 // extensions/pixel-collision/source/inspector/view.ts
 var PIXELS = 0;
 function propsToRender(dump) {
-  return Object.keys(dump.value).map((key, index) => {
-    var _a;
-    return { key, dump: dump.value[key], order: ((_a = dump.value[key]) == null ? void 0 : _a.displayOrder) ?? index };
-  }).filter((p) => p.dump && p.dump.visible).sort((a, b) => a.order - b.order).map(({ key, dump: d }) => ({ key, dump: d }));
+  const ordered = [], normal = [];
+  for (const key of Object.keys(dump.value)) {
+    const d = dump.value[key];
+    if (d == null) continue;
+    ("displayOrder" in d ? ordered : normal).push({ key, dump: d });
+  }
+  ordered.sort((a, b) => a.dump.displayOrder - b.dump.displayOrder);
+  return ordered.concat(normal).filter((p) => p.dump.visible);
 }
 function nodeUuids(dump) {
   const node = dump.value.node;
@@ -136,8 +140,11 @@ function close() {
 }
 function renderProps(section, dump) {
   const props = section.props ??= /* @__PURE__ */ new Map();
+  const container = section.$.props;
+  const list = propsToRender(dump);
+  const wanted = [];
   const keep = /* @__PURE__ */ new Set();
-  for (const { key, dump: d } of propsToRender(dump)) {
+  for (const { key } of list) {
     keep.add(key);
     let el = props.get(key);
     if (!el) {
@@ -145,13 +152,17 @@ function renderProps(section, dump) {
       el.setAttribute("type", "dump");
       props.set(key, el);
     }
-    section.$.props.appendChild(el);
-    el.render(d);
+    wanted.push(el);
   }
   for (const [key, el] of props) if (!keep.has(key)) {
     el.remove();
     props.delete(key);
   }
+  for (let i = 0; i < wanted.length; i++) {
+    const at = container.children[i] ?? null;
+    if (at !== wanted[i]) container.insertBefore(wanted[i], at);
+  }
+  for (let i = 0; i < wanted.length; i++) wanted[i].render(list[i].dump);
 }
 async function refresh(section) {
   const uuids = section.dump ? nodeUuids(section.dump) : [];
@@ -168,7 +179,6 @@ async function refresh(section) {
   show(section, maskView(t, info, uuids.length));
 }
 function show(section, view) {
-  var _a, _b;
   section.view = view;
   const { message, rows, note, picture, bake: bake2 } = section.$;
   message.textContent = view.message;
@@ -186,11 +196,11 @@ function show(section, view) {
     return prop;
   }));
   note.textContent = view.note;
-  note.className = `pc-note${((_a = view.rows[0]) == null ? void 0 : _a.tone) === "warn" ? " warn" : ""}`;
+  note.className = `pc-note${view.rows[0]?.tone === "warn" ? " warn" : ""}`;
   note.hidden = view.note === "";
   const canvas = picture;
   const p = view.picture;
-  (_b = canvas.closest("ui-prop")) == null ? void 0 : _b.toggleAttribute("hidden", !p);
+  canvas.closest("ui-prop")?.toggleAttribute("hidden", !p);
   if (p) {
     canvas.width = p.width;
     canvas.height = p.height;
@@ -202,8 +212,7 @@ function show(section, view) {
   bake2.hidden = view.message !== "";
 }
 async function bake(section) {
-  var _a;
-  const job = (_a = section.view) == null ? void 0 : _a.bake;
+  const job = section.view?.bake;
   if (!job) return;
   const button = section.$.bake;
   button.toggleAttribute("disabled", true);
