@@ -3,6 +3,8 @@
 // colliders still collide exactly, from the baked library.
 //
 //   node ../shared/engine-harness/run.mjs test/engine/baked-masks.ts       (from the project's root)
+//   node ../shared/engine-harness/run.mjs test/engine/baked-masks.ts --set LIBRARY_VERSION=1
+//     (the earlier library format, which the runtime still reads)
 //
 // Two sprites from RGBA8 textures made in code, 1 texel = 1 unit (sizeMode RAW), B moved through A:
 //  - A: a ring with soft texels (alpha 60), a plain frame with a sprite-frame uuid, threshold 0.
@@ -10,8 +12,9 @@
 //    sprite-frame uuid can find it.
 //  - B: a bar with a notch, a ROTATED frame of an atlas texture, made in code (no uuid), threshold
 //    127 (its soft texels do not count): found by its source texture + rect.
-// The library is made the way the bake makes it (BitMask.fromRGBA of the texture's bytes, upright,
-// serialize, base64), in three runs of the same motion:
+// The library is made the way the bake makes it (BitMask.fromRGBA of the texture's bytes, upright;
+// version 2: encodeMaskCode, buildLibraryGroups; version 1: serialize, base64), in three runs of
+// the same motion:
 //  1. pixels readable (web): the masks come from the pixels;
 //  2. pixels released, readback blocked, library loaded: the masks must come from the library
 //     ('baked') and give the same counts as run 1 and as an independent count, every frame;
@@ -21,6 +24,7 @@ import {
 } from 'cc';
 import { BitMask, CollisionSystem, encodeBase64, PixelCollider, PixelMasks } from 'db://pixel-collision/runtime/index';
 import type { BakedMaskEntry, PixelContact } from 'db://pixel-collision/runtime/index';
+import { buildLibraryGroups, encodeMaskCode } from 'db://pixel-collision/core/index';
 import { stage } from './lib';
 
 declare const done: (ok: boolean, message?: string) => void;
@@ -67,17 +71,32 @@ function texture(px: Uint8Array, w: number, h: number, uuid: string): Texture2D 
     return tex;
 }
 
-/** The library, as the bake writes it (core only). */
-function library(): { format: 'pixel-collision-masks'; version: number; masks: BakedMaskEntry[] } {
+/**
+ * The library version under test: 2 (default) is the compact library the bake writes now (mask
+ * codes in groups, indexed by PixelMasks.addLibrary, each mask decoded on first use); 1 is the
+ * earlier format (base64 of BitMask.serialize), which projects may still have committed.
+ */
+const VERSION: number = (globalThis as any).LIBRARY_VERSION ?? 2;
+
+/** The library, as the bake writes it (core only), in format VERSION. */
+function library(): { format: 'pixel-collision-masks'; version: number; masks?: BakedMaskEntry[]; groups?: string[] } {
     const a = BitMask.fromRGBA(A_PX, A.w, A.h, { threshold: A.threshold });
     const b = BitMask.fromRGBA(B_PX, ATLAS.w, ATLAS.h, { threshold: B.threshold, rotated: true, rect: { x: ATLAS.x, y: ATLAS.y, width: B.w, height: B.h } });
+    // A: found only by its sprite-frame uuid (the texture and rect are the pre-repack ones)
+    const entryA = { uuid: 'ring-image@f9941', texture: 'ring-source@6c48a', rect: [64, 0, A.w, A.h] as [number, number, number, number], rotated: false, threshold: A.threshold };
+    // B: no uuid, found by its source texture + rect
+    const entryB = { texture: 'atlas-image@6c48a', rect: [ATLAS.x, ATLAS.y, B.w, B.h] as [number, number, number, number], rotated: true, threshold: B.threshold };
+    if (VERSION === 1) {
+        return {
+            format: 'pixel-collision-masks', version: 1, masks: [
+                { ...entryA, frame: 'ring', data: encodeBase64(a.serialize()) },
+                { ...entryB, frame: 'bar', data: encodeBase64(b.serialize()) },
+            ],
+        };
+    }
     return {
-        format: 'pixel-collision-masks', version: 1, masks: [
-            // A: found only by its sprite-frame uuid (the texture and rect are the pre-repack ones)
-            { uuid: 'ring-image@f9941', texture: 'ring-source@6c48a', rect: [64, 0, A.w, A.h], rotated: false, threshold: A.threshold, frame: 'ring', data: encodeBase64(a.serialize()) },
-            // B: no uuid, found by its source texture + rect
-            { texture: 'atlas-image@6c48a', rect: [ATLAS.x, ATLAS.y, B.w, B.h], rotated: true, threshold: B.threshold, frame: 'bar', data: encodeBase64(b.serialize()) },
-        ],
+        format: 'pixel-collision-masks', version: 2,
+        groups: buildLibraryGroups([{ ...entryA, code: encodeMaskCode(a) }, { ...entryB, code: encodeMaskCode(b) }]),
     };
 }
 
@@ -193,5 +212,5 @@ export default async function main(h: any) {
     if (overlapping < 8) problems.push(`only ${overlapping} overlapping positions`);
     if (boxDiffers === 0) problems.push('the box fallback gave the same counts: the test would not tell');
     done(problems.length === 0, problems.length ? problems.join('; ')
-        : `${xs.length} positions, ${overlapping} overlapping (${total} shared samples): the baked masks (found by sprite-frame uuid for A, by source region for the rotated atlas frame B) gave the independent count at every position, as the pixels did; without the library the box fallback differed at ${boxDiffers}`);
+        : `library version ${VERSION}: ${xs.length} positions, ${overlapping} overlapping (${total} shared samples): the baked masks (found by sprite-frame uuid for A, by source region for the rotated atlas frame B) gave the independent count at every position, as the pixels did; without the library the box fallback differed at ${boxDiffers}`);
 }
