@@ -17,6 +17,7 @@
 import * as fs from 'fs';
 import { dirname, join } from 'path';
 import { PNG } from 'pngjs';
+import { rng } from '../../test/fixtures/masks';
 
 export interface SyntheticOptions {
     frames: number;
@@ -49,17 +50,6 @@ export interface SyntheticProject {
     pixels: number;
 }
 
-/** Mulberry32. */
-function rng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 function uuidFrom(r: () => number): string {
     let h = '';
