@@ -56,12 +56,14 @@ test.each(terms.map((t) => [t.en, t] as const))('zh.js says "%s" with its Chines
     for (const k of used) expect([k, lookup(zh, k)!.includes(term.zh)]).toEqual([k, true]);
 });
 
-test('zh.js and README.zh-CN.md use none of the rejected words (遮罩 only for Creator\'s Mask component)', () => {
+test('zh.js, README.zh-CN.md and its API reference use none of the rejected words (遮罩 only for Creator\'s Mask component)', () => {
     const rejected = terms.flatMap((t) => t.not);
     expect(rejected).toEqual(expect.arrayContaining(['遮罩', '盒子', '盒形']));
     const texts = {
         'i18n/zh.js': readFileSync(join(root, 'extensions/pixel-collision/i18n/zh.js'), 'utf8'),
         'README.zh-CN.md': readFileSync(join(root, 'README.zh-CN.md'), 'utf8'),
+        'docs/api.zh-CN.md': readFileSync(join(root, 'docs/api.zh-CN.md'), 'utf8'),
+        'docs/development.zh-CN.md': readFileSync(join(root, 'docs/development.zh-CN.md'), 'utf8'),
     };
     for (const [name, text] of Object.entries(texts)) {
         text.split('\n').forEach((line, i) => {
@@ -74,9 +76,9 @@ test('zh.js and README.zh-CN.md use none of the rejected words (遮罩 only for 
     }
 });
 
-test('the texel is 纹素 in the inspector words (not 像素), as in the README\'s definition', () => {
+test('the texel is 纹素 in the inspector words (not 像素), as in the definition of the API reference', () => {
     for (const k of ['inspector.count_label', 'inspector.size_value', 'inspector.picture_tip', 'collider.alphaThreshold.tooltip']) {
         expect([k, lookup(zh, k)!.includes('像素')]).toEqual([k, false]);
     }
-    expect(readFileSync(join(root, 'README.zh-CN.md'), 'utf8')).toContain('位掩码是一个纹素网格');
+    expect(readFileSync(join(root, 'docs/api.zh-CN.md'), 'utf8')).toContain('位掩码是一个纹素网格');
 });
