@@ -246,19 +246,29 @@ describe('one definition for every query (property tests against PixelIntersecti
             // A point of the segment computed in doubles is off by rounding: in fractions of the
             // segment, up to `tol` (large only for the shortest segments).
             const tol = 8e-16 * (Math.abs(p0.x) + Math.abs(p0.y) + Math.abs(p1.x) + Math.abs(p1.y) + 1) / Math.max(Math.abs(p1.x - p0.x), Math.abs(p1.y - p0.y));
+            // How far a point of the segment computed in doubles can lie from the true one, per axis.
+            const e = 8e-16 * (Math.abs(p0.x) + Math.abs(p0.y) + Math.abs(p1.x) + Math.abs(p1.y) + 1);
+            // A computed point within that distance of a cell edge of the collider's grid: the
+            // reference cannot say in which cell the true point lies (a segment nearly parallel to
+            // an edge runs within rounding of it for a long stretch), so it is not checked.
+            const nearEdge = (v: number, ca: number) => Math.abs(v * ca - Math.round(v * ca)) <= e * ca;
             // Before the hit (or along the whole segment when there is none), no collider is solid.
             const N = 400;
             for (let i = 0; i < N; i++) {
                 const t = (i / N) * end;
                 if (t >= end - tol) break;
-                for (const c of cs) expect({ t, c: c.node.name, solid: PixelIntersection.point(c, along(t)) }).toEqual({ t, c: c.node.name, solid: false });
+                const q = along(t);
+                for (const c of cs) {
+                    const ca = c._core!.accuracy;
+                    if (nearEdge(q.x, ca) || nearEdge(q.y, ca)) continue;
+                    expect({ t, c: c.node.name, solid: PixelIntersection.point(c, q) }).toEqual({ t, c: c.node.name, solid: false });
+                }
             }
             if (hit) {
                 // Where it enters (a step in +x / +y, or the start) or just after (a step in -x / -y:
                 // the edge belongs to the cell before), the hit collider is solid, up to rounding: a
                 // segment passing within rounding of a cell corner may be walked through either side
                 // cell, so points within a rounding distance of the segment count too.
-                const e = 8e-16 * (Math.abs(p0.x) + Math.abs(p0.y) + Math.abs(p1.x) + Math.abs(p1.y) + 1);
                 const near = (q: XY) => [-e, 0, e].some((ex) => [-e, 0, e].some((ey) => PixelIntersection.point(hit.collider!, { x: q.x + ex, y: q.y + ey })));
                 let solid = near(along(hit.fraction));
                 for (let i = 1; i <= 8 && !solid; i++) solid = near(along(Math.min(1, hit.fraction + (i / 8) * (4 * tol + 1e-9))));
