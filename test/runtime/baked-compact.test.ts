@@ -6,14 +6,13 @@
 import * as fs from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ImageAsset, Rect, Size, SpriteFrame, Texture2D, Vec2 } from 'cc';
 import { BitMask, PixelMasks } from 'db://pixel-collision/runtime/index';
 import * as code from '../../extensions/pixel-collision/assets/core/mask-code';
 import { decodeBase64 } from '../../extensions/pixel-collision/assets/core/index';
 import { bakeProject, DEFAULT_OUT } from '../../extensions/pixel-collision/source/bake/index';
 import { parseLibraryScript } from '../../extensions/pixel-collision/source/bake/output';
 import { logs } from './cc';
-import { freshScene } from './helpers';
+import { frameOf, freshScene, releasedTexture } from './helpers';
 
 const PLAIN = '6e02cc61-fbad-4180-abdc-ec15fab2c26d';
 const TRIMMED = '24948f7c-b9f2-4736-97e7-d0da8da3f88b';
@@ -34,19 +33,6 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 beforeEach(() => { freshScene(); PixelMasks.clear(); });
 
-function releasedTexture(uuid: string, w: number, h: number): Texture2D {
-    const tex = new Texture2D();
-    tex.image = new ImageAsset({ _data: null, _compressed: false, width: w, height: h, format: Texture2D.PixelFormat.RGBA8888 });
-    (tex as unknown as { _uuid: string })._uuid = uuid;
-    return tex;
-}
-function frameOf(tex: Texture2D, uuid: string, rect: [number, number, number, number], rotated = false): SpriteFrame {
-    const f = new SpriteFrame();
-    f.packable = false;
-    f.reset({ texture: tex, rect: new Rect(...rect), originalSize: new Size(rect[2], rect[3]), offset: new Vec2(0, 0), isRotate: rotated });
-    (f as unknown as { _uuid: string })._uuid = uuid;
-    return f;
-}
 const baked = (uuid: string, threshold: number): BitMask => {
     const e = parseLibraryScript(fs.readFileSync(join(dir, DEFAULT_OUT), 'utf8')).find((x) => x.uuid === uuid && x.threshold === threshold)!;
     return BitMask.deserialize(decodeBase64(e.data));

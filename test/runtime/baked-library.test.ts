@@ -1,14 +1,14 @@
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ImageAsset, Rect, Size, SpriteFrame, Texture2D, Vec2 } from 'cc';
+import type { SpriteFrame, Texture2D } from 'cc';
 import { BitMask, PixelMasks } from 'db://pixel-collision/runtime/index';
 import { decodeBase64 } from '../../extensions/pixel-collision/assets/core/index';
 import type { BakedMaskEntry } from '../../extensions/pixel-collision/assets/core/index';
 import { bakeProject, DEFAULT_OUT } from '../../extensions/pixel-collision/source/bake/index';
 import { parseLibraryScript } from '../../extensions/pixel-collision/source/bake/output';
 import { logs, packFrame } from './cc';
-import { freshScene, sprite, tick } from './helpers';
+import { frameOf, freshScene, releasedTexture, sprite, tick } from './helpers';
 
 /**
  * The runtime finds the masks the bake wrote (test/fixtures/bake-project) for frames whose
@@ -37,22 +37,6 @@ beforeEach(() => {
     PixelMasks.addLibrary({ format: 'pixel-collision-masks', version: 1, masks: library }, 'baked masks');
 });
 
-/** A texture as a native build leaves it: size and uuid, no CPU pixels. */
-function releasedTexture(uuid: string, w: number, h: number): Texture2D {
-    const tex = new Texture2D();
-    tex.image = new ImageAsset({ _data: null, _compressed: false, width: w, height: h, format: Texture2D.PixelFormat.RGBA8888 });
-    (tex as unknown as { _uuid: string })._uuid = uuid;
-    return tex;
-}
-
-/** A sprite frame as loaded from its asset (uuid set), or made in code (uuid ''). */
-function frameOf(tex: Texture2D, uuid: string, rect: [number, number, number, number], rotated = false): SpriteFrame {
-    const f = new SpriteFrame();
-    f.packable = false;
-    f.reset({ texture: tex, rect: new Rect(...rect), originalSize: new Size(rect[2], rect[3]), offset: new Vec2(0, 0), isRotate: rotated });
-    (f as unknown as { _uuid: string })._uuid = uuid;
-    return f;
-}
 
 function bakedMask(uuid: string, threshold: number): BitMask {
     return BitMask.deserialize(decodeBase64(library.find((e) => e.uuid === uuid && e.threshold === threshold)!.data));

@@ -56,3 +56,20 @@ export function sprite(name: string, f: SpriteFrame | null, o: SpriteOptions = {
 }
 
 export { tick };
+
+/** A texture as a native build leaves it: size and uuid, no CPU pixels. */
+export function releasedTexture(uuid: string, w: number, h: number): Texture2D {
+    const tex = new Texture2D();
+    tex.image = new ImageAsset({ _data: null, _compressed: false, width: w, height: h, format: Texture2D.PixelFormat.RGBA8888 });
+    (tex as unknown as { _uuid: string })._uuid = uuid;
+    return tex;
+}
+
+/** A sprite frame as loaded from its asset (uuid set), or made in code (uuid ''). */
+export function frameOf(tex: Texture2D, uuid: string, rect: [number, number, number, number], rotated = false): SpriteFrame {
+    const f = new SpriteFrame();
+    f.packable = false;
+    f.reset({ texture: tex, rect: new Rect(...rect), originalSize: new Size(rect[2], rect[3]), offset: new Vec2(0, 0), isRotate: rotated });
+    (f as unknown as { _uuid: string })._uuid = uuid;
+    return f;
+}

@@ -10,19 +10,9 @@ import { CollisionSystem, PixelCollider, PixelMasks } from 'db://pixel-collision
 import type { Affine2D } from '../../extensions/pixel-collision/assets/core';
 import { spriteToWorld } from '../../extensions/pixel-collision/assets/runtime/sprite-geometry';
 import { DEAD_STATE, STATE, STATE_STRIDE } from '../../extensions/pixel-collision/assets/runtime/transform-state';
+import { rng } from '../fixtures/masks';
 import { frame, freshScene, sprite, texture, tick } from './helpers';
 
-/** mulberry32 */
-function rng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 const blob = () => frame(texture(12, 10, (x, y) => (x - 6) ** 2 + (y - 5) ** 2 < 20));
 
