@@ -18,7 +18,7 @@ const bakeCalls: unknown[][] = [];
 jest.mock('../../extensions/pixel-collision/source/bake/index', () => ({
     bakeProject: async (...args: unknown[]) => { bakeCalls.push(['project', ...args]); return report({ output: '/projects/demo/assets/pixel-collision-masks/pixel-masks.ts' }); },
     bakeFrames: async (...args: unknown[]) => { bakeCalls.push(['frames', ...args]); return report({ output: '/projects/demo/assets/pixel-collision-masks/pixel-masks.ts' }); },
-}), { virtual: true });
+}));
 
 let editor: EditorDouble;
 beforeAll(() => {
