@@ -5043,15 +5043,12 @@ function libraryGroups(groups) {
   if (Array.isArray(groups) && groups.every((g) => typeof g === "string")) return groups;
   return null;
 }
-var DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-var DIGIT_VALUE = new Int16Array(128).fill(-1);
-for (let i = 0; i < 64; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
 function writeNumbers(values) {
   let out = "";
   for (const v of values) {
     let n = 1;
     while (v >= 2 ** (5 * n)) n++;
-    for (let i = n - 1; i >= 0; i--) out += DIGITS[(Math.floor(v / 2 ** (5 * i)) & 31) + (i > 0 ? 32 : 0)];
+    for (let i = n - 1; i >= 0; i--) out += ALPHABET[(Math.floor(v / 2 ** (5 * i)) & 31) + (i > 0 ? 32 : 0)];
   }
   return out;
 }
@@ -5060,7 +5057,7 @@ function readNumbers(text) {
   let v = 0, open = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    const d = ch < 128 ? DIGIT_VALUE[ch] : -1;
+    const d = ch < 128 ? LOOKUP[ch] : -1;
     if (d < 0 || v > 2 ** 40) return null;
     v = v * 32 + (d & 31);
     if (d < 32) {
@@ -5304,6 +5301,7 @@ function uuidForPath(rel) {
 var fs = __toESM(require("fs"));
 var import_node_path = require("path");
 var PIXEL_COLLIDER_SCRIPT_UUID = "18293665-dd38-437f-8479-d43c875e4907";
+var PIXEL_COLLIDER_CLASS_ID = compressUuidBase(PIXEL_COLLIDER_SCRIPT_UUID);
 function walkFiles(root, dir, skip, onError) {
   const out = [];
   const visit = (abs4) => {
@@ -5381,16 +5379,6 @@ function rawFrame(sub, file, fallbackSource) {
   const name = typeof sub.name === "string" && sub.name !== "spriteFrame" ? sub.name : typeof sub.displayName === "string" && sub.displayName ? sub.displayName : uuid;
   return { uuid, name, source: src || fallbackSource, x: num("trimX"), y: num("trimY"), w: num("width"), h: num("height"), rotated: ud.rotated === true };
 }
-function compressUuid(uuid) {
-  const B642 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  const hex = uuid.replace(/-/g, "").toLowerCase();
-  let out = hex.slice(0, 5);
-  for (let i = 5; i < 32; i += 3) {
-    const v = parseInt(hex.slice(i, i + 3), 16);
-    out += B642[v >> 6] + B642[v & 63];
-  }
-  return out;
-}
 function thresholdsInAsset(text, file) {
   let json;
   try {
@@ -5399,7 +5387,7 @@ function thresholdsInAsset(text, file) {
     throw new Error(`${file} is not valid JSON (${err.message}).`);
   }
   if (!Array.isArray(json)) return [];
-  const classId = compressUuid(PIXEL_COLLIDER_SCRIPT_UUID);
+  const classId = PIXEL_COLLIDER_CLASS_ID;
   const found = [];
   const colliders = /* @__PURE__ */ new Set();
   json.forEach((o, i) => {
@@ -5428,7 +5416,7 @@ function framesUsedInAsset(text, file) {
   }
   const frames = /* @__PURE__ */ new Set(), clips = /* @__PURE__ */ new Set();
   if (!Array.isArray(json)) return { frames: [], clips: [] };
-  const classId = compressUuid(PIXEL_COLLIDER_SCRIPT_UUID);
+  const classId = PIXEL_COLLIDER_CLASS_ID;
   const at = (v) => {
     const id = v && typeof v === "object" ? v.__id__ : void 0;
     const o = typeof id === "number" ? json[id] : null;
@@ -5523,14 +5511,9 @@ function resolveOutput(root, out, setting) {
   const refuse = (why) => {
     throw new BakeFailure("usage", `${setting} ${JSON.stringify(out)} ${why}; the bake writes only inside the project's assets/ folder. Use a path like "assets/<folder>/<name>.ts".`, setting);
   };
-  if (typeof out !== "string" || !out) return refuse("is not a path");
-  if ((0, import_path.isAbsolute)(out) || import_path.win32.isAbsolute(out) || /^[a-zA-Z]:/.test(out)) return refuse("is an absolute path");
-  const parts = out.split(/[\\/]+/);
-  if (parts.some((p2) => p2 === "..")) return refuse('goes up a folder with ".."');
-  const clean = parts.filter((p2) => p2 !== "" && p2 !== ".");
-  if (clean[0] !== "assets" || clean.length < 2) return refuse("is not inside assets/");
-  if (!clean[clean.length - 1].endsWith(".ts") || clean[clean.length - 1] === ".ts") return refuse("is not a .ts script");
-  const abs4 = (0, import_path.join)(root, ...clean);
+  const problem = outPathProblem(out);
+  if (problem !== null) return refuse(problem);
+  const abs4 = (0, import_path.join)(root, ...outPathParts(out));
   let assetsReal;
   try {
     assetsReal = fs2.realpathSync((0, import_path.join)(root, "assets"));
@@ -5547,6 +5530,19 @@ function resolveOutput(root, out, setting) {
   }
   if (real !== assetsReal && !real.startsWith(assetsReal + import_path.sep)) return refuse(`leads through a symbolic link to ${real}, outside the project's assets/`);
   return abs4;
+}
+function outPathProblem(out) {
+  if (typeof out !== "string" || !out) return "is not a path";
+  if ((0, import_path.isAbsolute)(out) || import_path.win32.isAbsolute(out) || /^[a-zA-Z]:/.test(out)) return "is an absolute path";
+  if (out.split(/[\\/]+/).some((p) => p === "..")) return 'goes up a folder with ".."';
+  const clean = outPathParts(out);
+  if (clean[0] !== "assets" || clean.length < 2) return "is not inside assets/";
+  const name = clean[clean.length - 1];
+  if (!name.endsWith(".ts") || name === ".ts") return "is not a .ts script";
+  return null;
+}
+function outPathParts(out) {
+  return out.split(/[\\/]+/).filter((p) => p !== "" && p !== ".");
 }
 function lexists(p) {
   try {

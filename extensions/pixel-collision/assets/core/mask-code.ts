@@ -32,8 +32,10 @@
 import { BitMask } from './bitmask';
 import { popcount32 } from './raster';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const LOOKUP = new Int16Array(128).fill(-1);
+/** @internal URL-safe base64 digits (mask codes; the library's numbers use them too). */
+export const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** @internal The value of each ASCII character in {@link ALPHABET} (-1: none). */
+export const LOOKUP = new Int16Array(128).fill(-1);
 for (let i = 0; i < 64; i++) LOOKUP[ALPHABET.charCodeAt(i)] = i;
 
 const TOP = 1 << 24;

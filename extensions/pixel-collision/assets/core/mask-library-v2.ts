@@ -32,7 +32,7 @@
  *   height are the rect's).
  */
 import { BitMask } from './bitmask';
-import { decodeMaskCode } from './mask-code';
+import { ALPHABET, decodeMaskCode, LOOKUP } from './mask-code';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -108,9 +108,6 @@ export function libraryGroups(groups: unknown): string[] | null {
     if (Array.isArray(groups) && groups.every((g) => typeof g === 'string')) return groups as string[];
     return null;
 }
-const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const DIGIT_VALUE = new Int16Array(128).fill(-1);
-for (let i = 0; i < 64; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
 
 /** Numbers >= 0 in base64 digits of 5 bits, every digit but a number's last + 32. */
 function writeNumbers(values: readonly number[]): string {
@@ -118,7 +115,7 @@ function writeNumbers(values: readonly number[]): string {
     for (const v of values) {
         let n = 1;
         while (v >= 2 ** (5 * n)) n++;
-        for (let i = n - 1; i >= 0; i--) out += DIGITS[(Math.floor(v / 2 ** (5 * i)) & 31) + (i > 0 ? 32 : 0)];
+        for (let i = n - 1; i >= 0; i--) out += ALPHABET[(Math.floor(v / 2 ** (5 * i)) & 31) + (i > 0 ? 32 : 0)];
     }
     return out;
 }
@@ -129,7 +126,7 @@ function readNumbers(text: string): number[] | null {
     let v = 0, open = false;
     for (let i = 0; i < text.length; i++) {
         const ch = text.charCodeAt(i);
-        const d = ch < 128 ? DIGIT_VALUE[ch] : -1;
+        const d = ch < 128 ? LOOKUP[ch] : -1;
         if (d < 0 || v > 2 ** 40) return null;
         v = v * 32 + (d & 31);
         if (d < 32) { out.push(v); v = 0; open = false; } else open = true;

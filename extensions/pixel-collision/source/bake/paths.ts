@@ -18,14 +18,9 @@ export function resolveOutput(root: string, out: unknown, setting: string): stri
     const refuse = (why: string): never => {
         throw new BakeFailure('usage', `${setting} ${JSON.stringify(out)} ${why}; the bake writes only inside the project's assets/ folder. Use a path like "assets/<folder>/<name>.ts".`, setting);
     };
-    if (typeof out !== 'string' || !out) return refuse('is not a path');
-    if (isAbsolute(out) || win32.isAbsolute(out) || /^[a-zA-Z]:/.test(out)) return refuse('is an absolute path');
-    const parts = out.split(/[\\/]+/);
-    if (parts.some((p) => p === '..')) return refuse('goes up a folder with ".."');
-    const clean = parts.filter((p) => p !== '' && p !== '.');
-    if (clean[0] !== 'assets' || clean.length < 2) return refuse('is not inside assets/');
-    if (!clean[clean.length - 1].endsWith('.ts') || clean[clean.length - 1] === '.ts') return refuse('is not a .ts script');
-    const abs = join(root, ...clean);
+    const problem = outPathProblem(out);
+    if (problem !== null) return refuse(problem);
+    const abs = join(root, ...outPathParts(out as string));
     let assetsReal: string;
     try { assetsReal = fs.realpathSync(join(root, 'assets')); } catch { return refuse('cannot be checked (the assets/ folder cannot be read)'); }
     // The deepest part of the path that exists (a dangling link counts as existing), by its real path.
@@ -35,6 +30,27 @@ export function resolveOutput(root: string, out: unknown, setting: string): stri
     try { real = fs.realpathSync(p); } catch { return refuse(`passes through ${p}, a link that leads nowhere`); }
     if (real !== assetsReal && !real.startsWith(assetsReal + sep)) return refuse(`leads through a symbolic link to ${real}, outside the project's assets/`);
     return abs;
+}
+
+/**
+ * Why `out` cannot be the output script by its text alone (null when it can): relative, no `..`,
+ * inside `assets/`, a `.ts` file. {@link resolveOutput} then checks the real path; the Project
+ * Settings panel checks a value with this before saving it.
+ */
+export function outPathProblem(out: unknown): string | null {
+    if (typeof out !== 'string' || !out) return 'is not a path';
+    if (isAbsolute(out) || win32.isAbsolute(out) || /^[a-zA-Z]:/.test(out)) return 'is an absolute path';
+    if (out.split(/[\\/]+/).some((p) => p === '..')) return 'goes up a folder with ".."';
+    const clean = outPathParts(out);
+    if (clean[0] !== 'assets' || clean.length < 2) return 'is not inside assets/';
+    const name = clean[clean.length - 1];
+    if (!name.endsWith('.ts') || name === '.ts') return 'is not a .ts script';
+    return null;
+}
+
+/** The folders and file name of a relative path (`/` or `\\` separators; empty and `.` parts left out). */
+function outPathParts(out: string): string[] {
+    return out.split(/[\\/]+/).filter((p) => p !== '' && p !== '.');
 }
 
 function lexists(p: string): boolean {

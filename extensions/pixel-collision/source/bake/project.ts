@@ -18,9 +18,12 @@
  */
 import * as fs from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { compressUuidBase } from '../../assets/core/index';
 
 /** The uuid in `extensions/pixel-collision/assets/runtime/PixelCollider.ts.meta` (a test checks it). */
 export const PIXEL_COLLIDER_SCRIPT_UUID = '18293665-dd38-437f-8479-d43c875e4907';
+/** Its class id in serialized scenes and prefabs (`__type__`: Creator's compressed uuid). */
+const PIXEL_COLLIDER_CLASS_ID = compressUuidBase(PIXEL_COLLIDER_SCRIPT_UUID);
 
 /** One sprite frame to bake. */
 export interface FrameInfo {
@@ -149,21 +152,6 @@ function rawFrame(sub: Record<string, unknown>, file: string, fallbackSource: st
 }
 
 /**
- * Creator's uuid compression (the class id a scene uses for a project script's component): the
- * first 5 hex digits kept, then each 3 hex digits as 2 base64 digits.
- */
-export function compressUuid(uuid: string): string {
-    const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-    const hex = uuid.replace(/-/g, '').toLowerCase();
-    let out = hex.slice(0, 5);
-    for (let i = 5; i < 32; i += 3) {
-        const v = parseInt(hex.slice(i, i + 3), 16);
-        out += B64[v >> 6] + B64[v & 63];
-    }
-    return out;
-}
-
-/**
  * The alpha thresholds a serialized scene or prefab gives its PixelColliders: each component's
  * `_alphaThreshold`, and prefab instance overrides of it. Throws when the file is not JSON.
  */
@@ -171,7 +159,7 @@ export function thresholdsInAsset(text: string, file: string): number[] {
     let json: unknown;
     try { json = JSON.parse(text); } catch (err) { throw new Error(`${file} is not valid JSON (${(err as Error).message}).`); }
     if (!Array.isArray(json)) return [];
-    const classId = compressUuid(PIXEL_COLLIDER_SCRIPT_UUID);
+    const classId = PIXEL_COLLIDER_CLASS_ID;
     const found: number[] = [];
     const colliders = new Set<number>();
     json.forEach((o, i) => { if (o && o.__type__ === classId) colliders.add(i); });
@@ -215,7 +203,7 @@ export function framesUsedInAsset(text: string, file: string): AssetUse {
     try { json = JSON.parse(text); } catch (err) { throw new Error(`${file} is not valid JSON (${(err as Error).message}).`); }
     const frames = new Set<string>(), clips = new Set<string>();
     if (!Array.isArray(json)) return { frames: [], clips: [] };
-    const classId = compressUuid(PIXEL_COLLIDER_SCRIPT_UUID);
+    const classId = PIXEL_COLLIDER_CLASS_ID;
     const at = (v: unknown): Record<string, unknown> | null => {
         const id = v && typeof v === 'object' ? (v as { __id__?: unknown }).__id__ : undefined;
         const o = typeof id === 'number' ? json[id] : null;

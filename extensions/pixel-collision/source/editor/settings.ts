@@ -2,7 +2,7 @@
  * The extension's project settings, as Creator's Project Settings edits them: the keys, their
  * defaults, and the check every value passes before it is saved. Plain functions (no `Editor`):
  * the main process (editor/methods.ts `setSetting`) runs them on what the Project Settings panel
- * (settings/project-panel.ts) sends, and tests run them directly.
+ * (settings/panel.ts) sends, and tests run them directly.
  *
  * Creator keeps an extension's project profile (`contributions.profile.project` in package.json,
  * `Editor.Profile.getProject / setProject`) in `settings/v2/packages/<extension name>.json`, which
@@ -17,6 +17,7 @@
  * - `bakeAll: boolean`: bake every sprite frame of the project, not only those colliders can show;
  * - `include: string[]`: folders or globs inside assets/ whose frames are always baked.
  */
+import { outPathProblem } from '../bake/paths';
 import { DEFAULT_OUT } from '../bake/types';
 
 /** The package (and profile) name. */
@@ -87,10 +88,9 @@ export function checkSetting(key: SettingKey, value: unknown): Checked<ProjectSe
             return { ok: true, value: out.sort((a, b) => a - b) };
         }
         case 'out': {
+            // The bake's own check of the text (bake/paths.ts), and no declaration file.
             const p = projectPath(value);
-            const parts = p ? p.split('/') : [];
-            const name = parts[parts.length - 1] ?? '';
-            if (!p || parts[0] !== 'assets' || parts.length < 2 || !name.endsWith('.ts') || name === '.ts' || name.endsWith('.d.ts')) return refuse(key, value);
+            if (!p || outPathProblem(p) !== null || p.endsWith('.d.ts')) return refuse(key, value);
             return { ok: true, value: p };
         }
         case 'onUnreadable':
