@@ -1367,6 +1367,8 @@ function cutRange(wk: number, w0: number, lo: number, hi: number): void {
         if (!(w0 >= lo - 1 && w0 < hi + 1)) { KR[0] = 1; KR[1] = 0; }
         return;
     }
+    // (A non-finite quotient narrows nothing.)
+    if (!(Math.abs(wk) > 1e-300)) return;
     let k0 = (lo - w0) / wk, k1 = (hi - w0) / wk;
     if (k0 > k1) { const t = k0; k0 = k1; k1 = t; }
     k0 = Math.floor(k0) - 2;
@@ -1391,8 +1393,18 @@ function scanShared(a: BitMask, b: BitMask, ta: Readonly<Affine2D>, tb: Readonly
     const eAv = ma.errV * (xMax + Math.abs(atx) + yMax + Math.abs(aty) + 1);
     const eBu = mb.errU * (xMax + Math.abs(btx) + yMax + Math.abs(bty) + 1);
     const eBv = mb.errV * (xMax + Math.abs(btx) + yMax + Math.abs(bty) + 1);
-    const aAx = A.x, aAx1 = A.x + A.width, aAy = A.y, aAy1 = A.y + A.height;
-    const bBx = B.x, bBx1 = B.x + B.width, bBy = B.y, bBy1 = B.y + B.height;
+    // Each cut's range is widened in the coordinate's own units, by twice its bound (the cut's
+    // linear form differs from the loop's evaluation by a few more roundings, far below the
+    // bound) and 1e-9 of the bounds' size (the rounding of `lo - w0`), so it holds every cell whose
+    // exact coordinate lies in the bounds however little the coordinate changes along a row. (The
+    // 2 cells cutRange adds cover only the quotient's own rounding: for a sprite turned by
+    // exactly 90 degrees in floating point (cos = 6e-17) the coordinate's rounding divided by that
+    // tiny slope is hundreds of cells, and a row lying on a texel edge lost its cells.)
+    const gA = 1e-9 * (1 + Math.abs(A.x) + Math.abs(A.y) + A.width + A.height);
+    const gB = 1e-9 * (1 + Math.abs(B.x) + Math.abs(B.y) + B.width + B.height);
+    const mAu = 2 * eAu + gA, mAv = 2 * eAv + gA, mBu = 2 * eBu + gB, mBv = 2 * eBv + gB;
+    const aAx = A.x - mAu, aAx1 = A.x + A.width + mAu, aAy = A.y - mAv, aAy1 = A.y + A.height + mAv;
+    const bBx = B.x - mBu, bBx1 = B.x + B.width + mBu, bBy = B.y - mBv, bBy1 = B.y + B.height + mBv;
     for (let l = win.l0; l <= win.l1; l++) {
         const ys = (l + 0.5) * s;
         const LuA = aic * (ys - aty), LvA = aid * (ys - aty);
