@@ -46,6 +46,7 @@ export class BitMask {
     private _count = -1;
     private _bounds: { x: number; y: number; width: number; height: number } | null = null;
     private _circle: Float64Array | null = null;
+    private _slabs: Float64Array | null = null;
     /** @internal narrow.ts `pairWindow`'s local octagon around the opaque texels, for `_octagonVersion`. */
     _octagon: Float64Array | null = null;
     /** @internal */ _octagonVersion = -1;
@@ -182,6 +183,7 @@ export class BitMask {
         this._count = -1;
         this._bounds = null;
         this._circle = null;
+        this._slabs = null;
     }
 
     /** Number of opaque texels (cached). */
@@ -246,6 +248,32 @@ export class BitMask {
             c = this._circle = new Float64Array([cx, cy, Math.sqrt(r2)]);
         }
         return c;
+    }
+
+    /**
+     * The two diagonal slabs that hold the opaque texels: `[p0, p1, q0, q1]` with `p0 <= u + v <=
+     * p1` and `q0 <= u - v <= q1` for every point (u, v) of every opaque texel (texel (i, j) =
+     * [i, i+1) x [j, j+1)); whole numbers, from each row's first and last opaque texel (cached;
+     * all 0 for an empty mask). With the bounds they make an octagon around the texels, much
+     * closer to a round sprite than its box.
+     */
+    diagonalSlabs(): Readonly<Float64Array> {
+        let d = this._slabs;
+        if (!d) {
+            const rb = this.rowBounds();
+            let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
+            for (let j = 0; j < this.height; j++) {
+                const lo = rb.lo[j], hi = rb.hi[j];
+                if (lo >= hi) continue;
+                // Texels lo .. hi - 1 of row j: u + v in [lo + j, hi + j + 1], u - v in [lo - j - 1, hi - j].
+                if (lo + j < p0) p0 = lo + j;
+                if (hi + j + 1 > p1) p1 = hi + j + 1;
+                if (lo - j - 1 < q0) q0 = lo - j - 1;
+                if (hi - j > q1) q1 = hi - j;
+            }
+            d = this._slabs = p0 <= p1 ? new Float64Array([p0, p1, q0, q1]) : new Float64Array(4);
+        }
+        return d;
     }
 
     /**

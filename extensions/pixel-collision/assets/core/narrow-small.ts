@@ -337,6 +337,9 @@ const MB_AT = 23;
 /** Rows of the window: each mask's cut [lo, hi] (cells; lo > hi when empty). */
 let CUT_A = new Int32Array(2 * 64);
 let CUT_B = new Int32Array(2 * 64);
+/** @internal Switch for tests and benchmarks: off, rows are cut by the masks' boxes alone. */
+export const DIAGONALS = { on: true };
+
 /** Each mask's bits over the window (rows of `stride` words, column 0 = window k0). */
 const BITS_A = new Uint32Array(4096);
 const BITS_B = new Uint32Array(4096);
@@ -376,6 +379,7 @@ function cellSetup(mask: BitMask, t: Readonly<Affine2D>, acc: number, mapper: Sa
     M[o + MV] = 3 * M[o + EV] + 1e-9 * (1 + y1);
     linearCut(o, 0);
     linearCut(o, 1);
+    diagonalCuts(o, mask.diagonalSlabs());
     M[o + KMIN] = kmin; M[o + KMAX] = kmax; M[o + LMIN] = lmin;
     M[o + LMAX] = lmax;
     // (Here, not when the fallback needs it: a cold function runs unoptimized and boxes doubles.)
@@ -398,7 +402,7 @@ function cellSetup(mask: BitMask, t: Readonly<Affine2D>, acc: number, mapper: Sa
  * `lo - m - c0` (at most a few eps of |lo| + |c0| <= |lo| + 2 M X). The quotients by p and the
  * evaluation at l are then off by a few ulps of their magnitude: d(l).
  */
-const CUT = new Float64Array(2 * 2 * 8);
+const CUT = new Float64Array(2 * 4 * 8);
 const C_LO = 0, C_HI = 1, C_B = 2, C_Z = 3, C_X0 = 4, C_X1 = 5;
 
 function linearCut(o: number, v: number): void {
@@ -407,8 +411,29 @@ function linearCut(o: number, v: number): void {
     const ic = M[o + IC + v];
     const c0 = M[o + U0 + v] + ic * (0.5 * s - ty), c1 = ic * s;
     const m = M[o + MU + v];
-    const lo = M[o + X0 + 2 * v] - m, hi = M[o + X1 + 2 * v] + m;
-    const q = (o === 0 ? 0 : 16) + 8 * v;
+    cutFrom((o === 0 ? 0 : 32) + 8 * v, p, c0, c1, M[o + X0 + 2 * v] - m, M[o + X1 + 2 * v] + m);
+}
+
+/**
+ * The diagonal cuts of the mask at `o` (its octagon, BitMask.diagonalSlabs): `u + v` in
+ * [p0, p1] (CUT slot 2) and `u - v` in [q0, q1] (slot 3). The same solution as linearCut's for
+ * the sum or difference of the two linear forms, each within its margin of the exact coordinate,
+ * so the margin is the sum of both (MU + MV) plus the rounding of the summed coefficients and of
+ * the bounds (far below it). Rows are cut by them only where the form changes along the row
+ * (see cutRows): a constant one narrows nothing and is left to the other cuts.
+ */
+function diagonalCuts(o: number, slabs: Readonly<Float64Array>): void {
+    const s = M[S], ty = M[o + TY];
+    const hs = 0.5 * s - ty;
+    const cu = M[o + U0] + M[o + IC] * hs, cv = M[o + V0] + M[o + ID] * hs;
+    const m = M[o + MU] + M[o + MV] + 1e-9 * (1 + Math.abs(slabs[0]) + Math.abs(slabs[1]) + Math.abs(slabs[2]) + Math.abs(slabs[3]));
+    const q = o === 0 ? 0 : 32;
+    cutFrom(q + 16, M[o + P_U] + M[o + P_V], cu + cv, (M[o + IC] + M[o + ID]) * s, slabs[0] - m, slabs[1] + m);
+    cutFrom(q + 24, M[o + P_U] - M[o + P_V], cu - cv, (M[o + IC] - M[o + ID]) * s, slabs[2] - m, slabs[3] + m);
+}
+
+/** CUT entries at `q` for the form `p k + c0 + c1 l` in [lo, hi] (see CUT). */
+function cutFrom(q: number, p: number, c0: number, c1: number, lo: number, hi: number): void {
     if (p === 0) {
         CUT[q + C_Z] = 1;
         CUT[q + C_LO] = c0; CUT[q + C_B] = c1; CUT[q + C_X0] = lo; CUT[q + C_X1] = hi;
@@ -423,7 +448,7 @@ function linearCut(o: number, v: number): void {
 
 /** Rows' cuts of the mask at `o` into `c` (pairs [lo, hi] per row r = l - l0, window columns k0..k1). */
 function cutRows(o: number, l0: number, H: number, k0: number, k1: number, c: Int32Array): void {
-    const q = o === 0 ? 0 : 16;
+    const q = o === 0 ? 0 : 32;
     const zu = CUT[q + C_Z] !== 0, zv = CUT[q + 8 + C_Z] !== 0;
     const ulo = CUT[q + C_LO], uhi = CUT[q + C_HI], ub = CUT[q + C_B], ux0 = CUT[q + C_X0], ux1 = CUT[q + C_X1];
     const vlo = CUT[q + 8 + C_LO], vhi = CUT[q + 8 + C_HI], vb = CUT[q + 8 + C_B], vx0 = CUT[q + 8 + C_X0], vx1 = CUT[q + 8 + C_X1];
@@ -434,6 +459,13 @@ function cutRows(o: number, l0: number, H: number, k0: number, k1: number, c: In
     // A cut with a non-finite term (a coordinate that barely changes along a row) narrows
     // nothing: the loops' bounds checks stay exact without it.
     const nu = !zu && du - du === 0, nv = !zv && dv - dv === 0;
+    // The octagon's diagonals (diagonalCuts), where they change along the row and are finite.
+    const slo = CUT[q + 16 + C_LO], shi = CUT[q + 16 + C_HI], sb = CUT[q + 16 + C_B];
+    const dlo = CUT[q + 24 + C_LO], dhi = CUT[q + 24 + C_HI], db = CUT[q + 24 + C_B];
+    const ds = 1e-6 + 1e-14 * (Math.abs(slo) + Math.abs(shi) + Math.abs(sb) * lMax);
+    const dd = 1e-6 + 1e-14 * (Math.abs(dlo) + Math.abs(dhi) + Math.abs(db) * lMax);
+    const ns = DIAGONALS.on && CUT[q + 16 + C_Z] === 0 && ds - ds === 0;
+    const nd = DIAGONALS.on && CUT[q + 24 + C_Z] === 0 && dd - dd === 0;
     // (Doubles throughout, Math.max / min: as int32 with a branch per bound, the loop kept
     // tagged values and ran ~1.6x slower.)
     const K0 = +k0, K1 = +k1;
@@ -455,6 +487,16 @@ function cutRows(o: number, l0: number, H: number, k0: number, k1: number, c: In
         } else if (zv) {
             const w = vlo + vb * l;
             if (!(w >= vx0 && w < vx1)) b = a - 1;
+        }
+        if (ns) {
+            const bl = sb * l;
+            a = Math.max(a, Math.ceil(slo + bl - ds));
+            b = Math.min(b, Math.floor(shi + bl + ds));
+        }
+        if (nd) {
+            const bl = db * l;
+            a = Math.max(a, Math.ceil(dlo + bl - dd));
+            b = Math.min(b, Math.floor(dhi + bl + dd));
         }
         // (Within [k0, k1] when not empty: exact as int32.)
         if (a > b) { c[2 * r] = EMPTY_LO; c[2 * r + 1] = -EMPTY_LO; } else { c[2 * r] = a | 0; c[2 * r + 1] = b | 0; }
