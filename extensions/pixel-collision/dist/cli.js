@@ -2445,6 +2445,7 @@ var BitMask = class _BitMask {
     this._count = -1;
     this._bounds = null;
     this._circle = null;
+    this._slabs = null;
     /** @internal narrow.ts `pairWindow`'s local octagon around the opaque texels, for `_octagonVersion`. */
     this._octagon = null;
     /** @internal */
@@ -2570,6 +2571,7 @@ var BitMask = class _BitMask {
     this._count = -1;
     this._bounds = null;
     this._circle = null;
+    this._slabs = null;
   }
   /** Number of opaque texels (cached). */
   count() {
@@ -2630,6 +2632,30 @@ var BitMask = class _BitMask {
       c = this._circle = new Float64Array([cx, cy, Math.sqrt(r2)]);
     }
     return c;
+  }
+  /**
+   * The two diagonal slabs that hold the opaque texels: `[p0, p1, q0, q1]` with `p0 <= u + v <=
+   * p1` and `q0 <= u - v <= q1` for every point (u, v) of every opaque texel (texel (i, j) =
+   * [i, i+1) x [j, j+1)); whole numbers, from each row's first and last opaque texel (cached;
+   * all 0 for an empty mask). With the bounds they make an octagon around the texels, much
+   * closer to a round sprite than its box.
+   */
+  diagonalSlabs() {
+    let d = this._slabs;
+    if (!d) {
+      const rb = this.rowBounds();
+      let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
+      for (let j = 0; j < this.height; j++) {
+        const lo = rb.lo[j], hi = rb.hi[j];
+        if (lo >= hi) continue;
+        if (lo + j < p0) p0 = lo + j;
+        if (hi + j + 1 > p1) p1 = hi + j + 1;
+        if (lo - j - 1 < q0) q0 = lo - j - 1;
+        if (hi - j > q1) q1 = hi - j;
+      }
+      d = this._slabs = p0 <= p1 ? new Float64Array([p0, p1, q0, q1]) : new Float64Array(4);
+    }
+    return d;
   }
   /**
    * Per row: `lo[j]` = first opaque column (`width` when the row is empty), `hi[j]` = one past
@@ -3888,7 +3914,8 @@ var CUT_A = new Int32Array(2 * 64);
 var CUT_B = new Int32Array(2 * 64);
 var BITS_A = new Uint32Array(4096);
 var BITS_B = new Uint32Array(4096);
-var CUT = new Float64Array(2 * 2 * 8);
+var CUT = new Float64Array(2 * 4 * 8);
+var CUT_IN = new Float64Array(5);
 
 // extensions/pixel-collision/assets/core/narrow.ts
 var FULL = new Float64Array(6);

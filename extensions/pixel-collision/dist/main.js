@@ -584,6 +584,7 @@ var init_bitmask = __esm({
         this._count = -1;
         this._bounds = null;
         this._circle = null;
+        this._slabs = null;
         /** @internal narrow.ts `pairWindow`'s local octagon around the opaque texels, for `_octagonVersion`. */
         this._octagon = null;
         /** @internal */
@@ -709,6 +710,7 @@ var init_bitmask = __esm({
         this._count = -1;
         this._bounds = null;
         this._circle = null;
+        this._slabs = null;
       }
       /** Number of opaque texels (cached). */
       count() {
@@ -769,6 +771,30 @@ var init_bitmask = __esm({
           c = this._circle = new Float64Array([cx, cy, Math.sqrt(r2)]);
         }
         return c;
+      }
+      /**
+       * The two diagonal slabs that hold the opaque texels: `[p0, p1, q0, q1]` with `p0 <= u + v <=
+       * p1` and `q0 <= u - v <= q1` for every point (u, v) of every opaque texel (texel (i, j) =
+       * [i, i+1) x [j, j+1)); whole numbers, from each row's first and last opaque texel (cached;
+       * all 0 for an empty mask). With the bounds they make an octagon around the texels, much
+       * closer to a round sprite than its box.
+       */
+      diagonalSlabs() {
+        let d = this._slabs;
+        if (!d) {
+          const rb = this.rowBounds();
+          let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
+          for (let j = 0; j < this.height; j++) {
+            const lo = rb.lo[j], hi = rb.hi[j];
+            if (lo >= hi) continue;
+            if (lo + j < p0) p0 = lo + j;
+            if (hi + j + 1 > p1) p1 = hi + j + 1;
+            if (lo - j - 1 < q0) q0 = lo - j - 1;
+            if (hi - j > q1) q1 = hi - j;
+          }
+          d = this._slabs = p0 <= p1 ? new Float64Array([p0, p1, q0, q1]) : new Float64Array(4);
+        }
+        return d;
       }
       /**
        * Per row: `lo[j]` = first opaque column (`width` when the row is empty), `hi[j]` = one past
@@ -1839,7 +1865,7 @@ var init_rasterize = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow-small.ts
-var FAR, CELL_BOX2, QK, PC16, IS16, NRM, SUMS, MA, MB, M, CUT_A, CUT_B, BITS_A, BITS_B, CUT;
+var FAR, CELL_BOX2, QK, PC16, IS16, NRM, SUMS, MA, MB, M, CUT_A, CUT_B, BITS_A, BITS_B, CUT, CUT_IN;
 var init_narrow_small = __esm({
   "extensions/pixel-collision/assets/core/narrow-small.ts"() {
     "use strict";
@@ -1864,7 +1890,8 @@ var init_narrow_small = __esm({
     CUT_B = new Int32Array(2 * 64);
     BITS_A = new Uint32Array(4096);
     BITS_B = new Uint32Array(4096);
-    CUT = new Float64Array(2 * 2 * 8);
+    CUT = new Float64Array(2 * 4 * 8);
+    CUT_IN = new Float64Array(5);
   }
 });
 

@@ -411,7 +411,9 @@ function linearCut(o: number, v: number): void {
     const ic = M[o + IC + v];
     const c0 = M[o + U0 + v] + ic * (0.5 * s - ty), c1 = ic * s;
     const m = M[o + MU + v];
-    cutFrom((o === 0 ? 0 : 32) + 8 * v, p, c0, c1, M[o + X0 + 2 * v] - m, M[o + X1 + 2 * v] + m);
+    const f = CUT_IN;
+    f[0] = p; f[1] = c0; f[2] = c1; f[3] = M[o + X0 + 2 * v] - m; f[4] = M[o + X1 + 2 * v] + m;
+    cutFrom((o === 0 ? 0 : 32) + 8 * v);
 }
 
 /**
@@ -428,12 +430,20 @@ function diagonalCuts(o: number, slabs: Readonly<Float64Array>): void {
     const cu = M[o + U0] + M[o + IC] * hs, cv = M[o + V0] + M[o + ID] * hs;
     const m = M[o + MU] + M[o + MV] + 1e-9 * (1 + Math.abs(slabs[0]) + Math.abs(slabs[1]) + Math.abs(slabs[2]) + Math.abs(slabs[3]));
     const q = o === 0 ? 0 : 32;
-    cutFrom(q + 16, M[o + P_U] + M[o + P_V], cu + cv, (M[o + IC] + M[o + ID]) * s, slabs[0] - m, slabs[1] + m);
-    cutFrom(q + 24, M[o + P_U] - M[o + P_V], cu - cv, (M[o + IC] - M[o + ID]) * s, slabs[2] - m, slabs[3] + m);
+    const f = CUT_IN;
+    f[0] = M[o + P_U] + M[o + P_V]; f[1] = cu + cv; f[2] = (M[o + IC] + M[o + ID]) * s; f[3] = slabs[0] - m; f[4] = slabs[1] + m;
+    cutFrom(q + 16);
+    f[0] = M[o + P_U] - M[o + P_V]; f[1] = cu - cv; f[2] = (M[o + IC] - M[o + ID]) * s; f[3] = slabs[2] - m; f[4] = slabs[3] + m;
+    cutFrom(q + 24);
 }
 
-/** CUT entries at `q` for the form `p k + c0 + c1 l` in [lo, hi] (see CUT). */
-function cutFrom(q: number, p: number, c0: number, c1: number, lo: number, hi: number): void {
+/** cutFrom's inputs `[p, c0, c1, lo, hi]` (a typed array: a call that passed them would box each double). */
+const CUT_IN = new Float64Array(5);
+
+/** CUT entries at `q` for the form `p k + c0 + c1 l` in [lo, hi], read from CUT_IN (see CUT). */
+function cutFrom(q: number): void {
+    const f = CUT_IN;
+    const p = f[0], c0 = f[1], c1 = f[2], lo = f[3], hi = f[4];
     if (p === 0) {
         CUT[q + C_Z] = 1;
         CUT[q + C_LO] = c0; CUT[q + C_B] = c1; CUT[q + C_X0] = lo; CUT[q + C_X1] = hi;
