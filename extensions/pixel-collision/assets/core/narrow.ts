@@ -1069,18 +1069,10 @@ function localOctagon(mask: BitMask): Float64Array {
     let o = mask._octagon;
     if (o !== null && mask._octagonVersion === mask.version) return o;
     const bb = mask.bounds(BB);
-    const rb = mask.rowBounds();
     const x0 = bb.x, y0 = bb.y, x1 = bb.x + bb.width, y1 = bb.y + bb.height;
-    let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
-    for (let j = y0; j < y1; j++) {
-        const lo = rb.lo[j], hi = rb.hi[j];
-        if (lo >= hi) continue;
-        // Texels lo .. hi - 1 of row j: x + y in [lo + j, hi + j + 1], x - y in [lo - j - 1, hi - j].
-        if (lo + j < p0) p0 = lo + j;
-        if (hi + j + 1 > p1) p1 = hi + j + 1;
-        if (lo - j - 1 < q0) q0 = lo - j - 1;
-        if (hi - j > q1) q1 = hi - j;
-    }
+    // x + y in [p0, p1], x - y in [q0, q1] for every opaque texel (whole numbers).
+    const slabs = mask.diagonalSlabs();
+    let p0 = slabs[0], p1 = slabs[1], q0 = slabs[2], q1 = slabs[3];
     // A slab that does not cut its corner of the box: through the corner (an empty edge).
     if (p0 < x0 + y0) p0 = x0 + y0;
     if (p1 > x1 + y1) p1 = x1 + y1;
