@@ -3900,7 +3900,7 @@ for (let x = 1; x < 65536; x++) {
   PC16[x] = PC16[x & x - 1] + 1;
   IS16[x] = IS16[x & x - 1] + low;
 }
-var NRM = new Float64Array(2);
+var NRM = new Float64Array(4);
 var SUMS = new Float64Array(8);
 var MA = new SampleMapper();
 var MB = new SampleMapper();

@@ -1881,7 +1881,7 @@ var init_narrow_small = __esm({
       PC16[x] = PC16[x & x - 1] + 1;
       IS16[x] = IS16[x & x - 1] + low;
     }
-    NRM = new Float64Array(2);
+    NRM = new Float64Array(4);
     SUMS = new Float64Array(8);
     MA = new SampleMapper();
     MB = new SampleMapper();

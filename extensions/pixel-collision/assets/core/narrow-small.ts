@@ -258,14 +258,11 @@ export function testQuarterPairNarrow(
             gy -= pc[x & 0xffff] + pc[x >>> 16];
         }
     }
-    if (gx === 0 && gy === 0) {
-        // The centres of the two views: the whole variants.
-        NRM[0] = (bk0 + vb.width / 2) - (ak0 + va.width / 2);
-        NRM[1] = (bl0 + vb.height / 2) - (al0 + va.height / 2);
-    } else {
-        NRM[0] = gx;
-        NRM[1] = gy;
-    }
+    NRM[0] = gx;
+    NRM[1] = gy;
+    // The zero-gradient direction: the centres of the two views (the whole variants).
+    NRM[2] = (bk0 + vb.width / 2) - (ak0 + va.width / 2);
+    NRM[3] = (bl0 + vb.height / 2) - (al0 + va.height / 2);
     setNormal(out);
     return true;
 }
@@ -282,13 +279,28 @@ for (let x = 1; x < 65536; x++) {
     IS16[x] = IS16[x & (x - 1)] + low;
 }
 
-/** The normal's direction before normalizing (doubles: no boxing). */
-const NRM = new Float64Array(2);
+/**
+ * The normal before normalizing (doubles: no boxing): the gradient `[0, 1]` and the direction
+ * that replaces a zero gradient `[2, 3]` (centre of B's whole raster box minus A's).
+ */
+const NRM = new Float64Array(4);
 
-/** Normalizes NRM into `out` (a zero vector becomes (0, 1)), as narrow.ts contactNormal does. */
+/**
+ * Writes the normal into `out` as narrow.ts contactNormal does: the gradient in NRM, or for a
+ * zero gradient the fallback direction, normalized (a zero vector becomes (0, 1)). Every load and
+ * comparison runs for every contact; the choices are selects. (A test reached only for a zero
+ * gradient, about one contact in 75 of rotating sprites, has no type feedback when V8 optimizes
+ * the caller; node 20's V8 then bailed out there on each such contact, over and over, without
+ * replacing the code: a quarter of the runs of the rotating sprites' scene were 13 % slower.
+ * Chromium's V8 did not, in the engine benchmark.)
+ */
 function setNormal(out: Contact): void {
-    let nx = NRM[0], ny = NRM[1];
-    if (nx === 0 && ny === 0) ny = 1;
+    const gx = NRM[0], gy = NRM[1], fx = NRM[2], fy = NRM[3];
+    const flat = (gx === 0 ? 1 : 0) & (gy === 0 ? 1 : 0);
+    const nx = flat ? fx : gx;
+    let ny = flat ? fy : gy;
+    const none = (nx === 0 ? 1 : 0) & (ny === 0 ? 1 : 0);
+    if (none) ny = 1;
     const len = Math.sqrt(nx * nx + ny * ny);
     out._normalX = nx / len;
     out._normalY = ny / len;
@@ -673,7 +685,9 @@ export function testMasksPerCell(
     // minK - 1 ... maxK + 2 (minK * (1 / acc) * acc is within 2 ulps of minK): in integers.
     const kLo = minK - 1, kHi = maxK + 2, lLo = minL - 1, lHi = maxL + 2;
     gradientWindow((kLo - K0) | 0, (kHi - K0) | 0, (lLo - L0) | 0, (lHi - L0) | 0, stride, H);
-    finishNormal(out);
+    NRM[2] = (M[MB_AT + RK0] + M[MB_AT + RW] / 2) - (M[RK0] + M[RW] / 2);
+    NRM[3] = (M[MB_AT + RL0] + M[MB_AT + RH] / 2) - (M[RL0] + M[RH] / 2);
+    setNormal(out);
     return 1;
 }
 
@@ -721,29 +735,6 @@ function gradientWindow(c0: number, c1: number, r0: number, r1: number, stride: 
  */
 function exactIndex(x: number, hi: number): number {
     return x >= 0 && x < hi ? x | 0 : -1;
-}
-
-/**
- * The contact's normal from the gradient in NRM, or (zero gradient) the raster path's direction,
- * the centre of B's whole raster box minus A's, as setNormal writes a normal. Every operation
- * runs for every contact; the choices are selects. (A test or load reached only for a zero
- * gradient, about one contact in 75 of rotating sprites, has no type feedback when V8 optimizes
- * testMasksPerCell; node 20's V8 then bailed out there on each such contact, over and over,
- * without replacing the code: a quarter of the runs of the rotating sprites' scene were 13 %
- * slower. Chromium's V8 did not, in the engine benchmark.)
- */
-function finishNormal(out: Contact): void {
-    const gx = NRM[0], gy = NRM[1];
-    const fx = (M[MB_AT + RK0] + M[MB_AT + RW] / 2) - (M[RK0] + M[RW] / 2);
-    const fy = (M[MB_AT + RL0] + M[MB_AT + RH] / 2) - (M[RL0] + M[RH] / 2);
-    const flat = (gx === 0 ? 1 : 0) & (gy === 0 ? 1 : 0);
-    const nx = flat ? fx : gx;
-    let ny = flat ? fy : gy;
-    const none = (nx === 0 ? 1 : 0) & (ny === 0 ? 1 : 0);
-    if (none) ny = 1;
-    const len = Math.sqrt(nx * nx + ny * ny);
-    out._normalX = nx / len;
-    out._normalY = ny / len;
 }
 
 /**
