@@ -149,6 +149,18 @@ export default async function main(h: any) {
     const onHistory = () => { historyEvents++; };
     const bEnd = () => { stats.bEnd++; };
 
+    /** The builtin side of a sprite: a kinematic body and the polygon, BEGIN_CONTACT to `onBegin`; returns the collider. */
+    function addBuiltin(node: Node, onBegin: () => void): PolygonCollider2D {
+        const body = node.addComponent(RigidBody2D);
+        body.type = ERigidBody2DType.Kinematic;
+        body.enabledContactListener = true;
+        const col = node.addComponent(PolygonCollider2D);
+        col.points = poly;
+        col.apply();
+        col.on(Contact2DType.BEGIN_CONTACT, onBegin);
+        return col;
+    }
+
     function makeSide(kind: 'pixel' | 'builtin'): Side {
         const root = new Node(kind);
         root.layer = Layers.Enum.UI_2D;
@@ -175,14 +187,7 @@ export default async function main(h: any) {
                 if (READ) col.on(PixelCollisionEvent.STAY, PROFILE ? onStayTimed : onStay);
                 col.on(PixelCollisionEvent.END, onEnd);
             } else {
-                const body = node.addComponent(RigidBody2D);
-                body.type = ERigidBody2DType.Kinematic;
-                body.enabledContactListener = true;
-                const col = node.addComponent(PolygonCollider2D);
-                col.points = poly;
-                col.apply();
-                col.on(Contact2DType.BEGIN_CONTACT, bBegin);
-                col.on(Contact2DType.END_CONTACT, bEnd);
+                addBuiltin(node, bBegin).on(Contact2DType.END_CONTACT, bEnd);
             }
             nodes.push(node);
         }
@@ -232,13 +237,7 @@ export default async function main(h: any) {
                 col.on(PixelCollisionEvent.ENTER, onHistory);
                 col.on(PixelCollisionEvent.END, onHistory);
             } else if (HISTORY === 'colliders') {
-                const body = node.addComponent(RigidBody2D);
-                body.type = ERigidBody2DType.Kinematic;
-                body.enabledContactListener = true;
-                const col = node.addComponent(PolygonCollider2D);
-                col.points = poly;
-                col.apply();
-                col.on(Contact2DType.BEGIN_CONTACT, onHistory);
+                addBuiltin(node, onHistory);
             }
             nodes.push(node);
         }
