@@ -5,7 +5,7 @@
 //
 //   node bench/engine/run.mjs [--machine NAME] [--sizes 1000,2000] [--rows moving,rotating]
 //        [--reads false,true] [--frames 200] [--profile] [--harness ../shared/engine-harness]
-//        [--history none,colliders,plain] [--repeat 5] [--out file.md] [--json runs.json]
+//        [--history none,colliders,plain] [--repeat 5] [--out file.md] [--json runs.json] [--coarse-clock]
 //
 // Each run builds both sides (pixel-collision and the builtin 2D physics) in one page and times them
 // in the same frames; the table's ratios are builtin / pixel of the same run. --profile adds a second
@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startCoiProxy } from './coi-proxy.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -36,6 +37,8 @@ const harness = path.resolve(root, opt('harness', '../shared/engine-harness'));
 const histories = opt('history', 'none').split(',');
 const repeat = Number(opt('repeat', '1'));
 const outFile = opt('out', null);
+// Cross-origin isolation (coi-proxy.mjs): performance.now() in 5 µs steps, not 100 µs; --coarse-clock: without.
+const proxy = args.includes('--coarse-clock') ? null : await startCoiProxy();
 
 function run(n, rotate, read, extra = [], history = 'none', first = true) {
     // The builtin's destroy (seconds to minutes) is timed once per N: in its first row.
@@ -44,6 +47,7 @@ function run(n, rotate, read, extra = [], history = 'none', first = true) {
     const argv = [path.join(harness, 'run.mjs'), 'bench/engine/scene.ts', '--set', `N=${n}`, '--set', `ROTATE=${rotate}`,
         '--set', `READ=${read}`, '--set', `FRAMES=${frames}`, '--set', 'PRECISE_MEMORY=true', '--quiet-engine', '--timeout', '900', ...extra];
     const env = { ...process.env, CHROMIUM: path.join(here, 'chromium-precise.sh'), REAL_CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium' };
+    if (proxy) env.COI_PROXY = String(proxy.port);
     const t0 = Date.now();
     const p = spawnSync('node', argv, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 << 20 });
     const out = `${p.stdout}\n${p.stderr}`;
