@@ -11,6 +11,7 @@ import type { Affine2D, BitMask, ColliderShape } from '../../extensions/pixel-co
 import { affine, affineFromTRS, affineMultiply, Collider, CollisionWorld, Contact, RayHit } from '../../extensions/pixel-collision/assets/core';
 import { DETAIL_PATHS } from '../../extensions/pixel-collision/assets/core/narrow-phase';
 import { WorldRaster } from '../../extensions/pixel-collision/assets/core/raster';
+import * as narrow from '../../extensions/pixel-collision/assets/core/narrow';
 import { pairWindow, pairWindowTight } from '../../extensions/pixel-collision/assets/core/narrow';
 import { blob, discs, full, line, noise, ring, rng } from '../fixtures/masks';
 import type { Rng } from '../fixtures/masks';
@@ -181,6 +182,43 @@ describe('contact details of rotated sprites in a world', () => {
         expect(on.length).toBeGreaterThan(60);
         expect(lensDecided).toBeGreaterThan(10);
         expect(on).toEqual(off);
+    });
+
+    it('pairs decided at their lens\'s middle while details are read every step keep the window the scan would have made: same details', () => {
+        // Reading every step makes every step collect the pairs' windows (for cut rasters): a pair
+        // the lens decides then gets its window from pairWindowTight directly, with no probe or scan.
+        const run = (lens: boolean): { out: string[]; scans: number } => {
+            DETAIL_PATHS.lens = lens;
+            const scans = jest.spyOn(narrow, 'masksShareSample');
+            try {
+                const w = new CollisionWorld();
+                const m = blob(48, 48, rng(17)), s = blob(20, 20, rng(18));
+                const out: string[] = [];
+                let step: { a: Collider; b: Collider; c: Contact }[] = [];
+                w.addListener({ onEnter: (a, b, c) => { step.push({ a, b, c }); }, onStay: (a, b, c) => { step.push({ a, b, c }); } });
+                const r = rng(4321);
+                const cs = Array.from({ length: 18 }, (_, i) => w.add({ shape: { kind: 'mask', mask: i % 3 === 0 ? s : m }, transform: spriteT(m, r() * 90, r() * 90, r() * 6.28, 1, 1) }));
+                for (let f = 0; f < 12; f++) {
+                    cs.forEach((c) => w.setTransform(c, spriteT(c.shape.kind === 'mask' ? c.shape.mask : m, r() * 90, r() * 90, r() * 6.28, 0.8 + r() * 0.5, 1)));
+                    step = [];
+                    w.step();
+                    for (const { a, b, c } of step) {
+                        out.push(`${f} ${a.id}-${b.id} ${JSON.stringify(fields(c))}`);
+                        const ref = refTest((a.shape as { mask: BitMask }).mask, a.transform as Affine2D, (b.shape as { mask: BitMask }).mask, b.transform as Affine2D, 1);
+                        expect([c.count, c.minX, c.maxX, c.minY, c.maxY]).toEqual([ref.count, ref.minK, ref.maxK + 1, ref.minL, ref.maxL + 1]);
+                    }
+                }
+                return { out, scans: scans.mock.calls.length };
+            } finally {
+                scans.mockRestore();
+                DETAIL_PATHS.lens = true;
+            }
+        };
+        const on = run(true), off = run(false);
+        expect(on.out.length).toBeGreaterThan(60);
+        // The lens decided some pairs the scan decides without it.
+        expect(on.scans).toBeLessThan(off.scans - 10);
+        expect(on.out).toEqual(off.out);
     });
 
     it('after a collider\'s raster was cut for its pairs, queries and a later pair see it whole', () => {

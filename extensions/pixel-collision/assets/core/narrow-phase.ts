@@ -168,12 +168,20 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
-        } else if (DETAIL_PATHS.lens && !this._collect && lensCellShared(a, b, sa.mask, sb.mask, accuracy)) {
+        } else if (DETAIL_PATHS.lens && lensCellShared(a, b, sa.mask, sb.mask, accuracy)) {
             // (Both masks: their bounds are up to date since the circle test.)
-            // A shared sample at the middle of the circles' lens decides the pair with no window
-            // at all: no details were read since the last step, so none is collected now, and
-            // the details (if they are read) find their window when they are computed.
+            // A shared sample at the middle of the circles' lens decides the pair with no window,
+            // probe or scan. When no details were read since the last step, none is collected
+            // now, and the details (if they are read) find their window when they are computed;
+            // else the pair's window is made now, as the scan below would have made it.
             hit = true;
+            if (this._collect && DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy))) {
+                const w = pairWindowTight(sa.mask, a._t, sb.mask, b._t, accuracy);
+                if (w !== null) {
+                    WIN.k0 = w.k0; WIN.l0 = w.l0; WIN.k1 = w.k1; WIN.l1 = w.l1;
+                    windowed = true;
+                }
+            }
         } else {
             // Where the details will need cells is decided on the tighter window (octagons): its
             // probes and scan also cost less than the boxes' window saves in them.
