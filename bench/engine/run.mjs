@@ -120,7 +120,13 @@ if (histories.length > 1 || repeat > 1) {
         lines.push(`| ${Number(n).toLocaleString('en')} ${rot === 'true' ? 'rotating' : 'moving'}, ${rd === 'true' ? 'read' : 'nothing'} | ${cells.join(' | ')} |`);
     }
 }
+const all = [...byHistory.values()].flat();
+const steps = [...new Set(all.map((r) => r.clockStepMs))].sort((a, b) => a - b);
+const clock = all.every((r) => r.isolated)
+    ? `\`performance.now()\` in ${steps.join(' / ')} ms steps: the page is cross-origin isolated (coi-proxy.mjs).`
+    : `\`performance.now()\` in ${steps.join(' / ')} ms steps (${all.some((r) => r.isolated) ? 'some runs' : 'no run'} cross-origin isolated): a median of frames near 1 ms sits on a step.`;
 lines.push('', 'Notes:', '',
+    `- Clock: ${clock}`,
     '- Heap: bytes by which `performance.memory.usedJSHeapSize` grew inside each postUpdate (Chromium started with `--enable-precise-memory-info`); a call during which a garbage collection ran (the heap shrank) is left out. It counts every allocation of the call, the engine\'s included.',
     '- Destroy: `destroy()` on every node of one side, then the two frames that purge them, minus two idle frames.',
     '- SwiftShader renders on the CPU, but no camera draws the sprites here: the timed calls are pure JavaScript. A DEBUG engine build: asserts on, not minified. Timings vary from run to run on a shared machine; compare the ratios (same run, same frames).');
