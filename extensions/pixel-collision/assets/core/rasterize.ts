@@ -393,15 +393,18 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
         // Is the floor of the tested coordinate in [a0, a1)? Certain unless within eT of a0 or a1.
         const a0 = runs[r + 1], a1 = runs[r + 2];
         const tv = tA * (xPrev + tOff) + tB * Y;
-        if (!(tv - eT >= a0 && tv + eT < a1)) {
-            if (!(tv + eT < a0 || tv - eT >= a1)) {
-                items[nSlow++] = r;
-                items[nSlow++] = rr;
-            }
+        // In the run (certainly), out of it (certainly), or too close to an end to tell: the first
+        // two, about as frequent as each other and in no pattern, toggle the bit or not without a
+        // branch (a 0 or 1 shifted); the third is rare and goes to slowItems.
+        const lo = tv - eT, hi = tv + eT;
+        const inside = +(lo >= a0) & +(hi < a1);
+        if ((+(hi >= a0) & +(lo < a1) & (inside ^ 1)) !== 0) {
+            items[nSlow++] = r;
+            items[nSlow++] = rr;
             continue;
         }
         const ci = c < 0 ? 0 : c | 0;
-        bits[rr * stride + (ci >>> 5)] ^= 1 << (ci & 31);
+        bits[rr * stride + (ci >>> 5)] ^= inside << (ci & 31);
     }
     if (nSlow > 0) slowItems(runs, bits, stride, m, vertical, nSlow);
 }
