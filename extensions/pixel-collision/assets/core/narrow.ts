@@ -1024,13 +1024,16 @@ function clipToWindow(n: number, m: number, tb: Readonly<Affine2D>, acc: number)
             const x1 = src[2 * w], y1 = src[2 * w + 1];
             const d0 = side * (ex * (y0 - py) - ey * (x0 - px));
             const d1 = side * (ex * (y1 - py) - ey * (x1 - px));
-            if (d0 >= 0) { dst[2 * k] = x0; dst[2 * k + 1] = y0; k++; }
-            if ((d0 >= 0) !== (d1 >= 0)) {
-                const t = d0 / (d0 - d1);
-                dst[2 * k] = x0 + (x1 - x0) * t;
-                dst[2 * k + 1] = y0 + (y1 - y0) * t;
-                k++;
-            }
+            // No branch on which side each corner lies (it follows no pattern): the corner and
+            // the crossing are written anyway and k moves past those that are kept. (With no
+            // crossing, t may be 0 / 0; that point is not kept.)
+            const in0 = +(d0 >= 0), in1 = +(d1 >= 0);
+            dst[2 * k] = x0; dst[2 * k + 1] = y0;
+            k += in0;
+            const t = d0 / (d0 - d1);
+            dst[2 * k] = x0 + (x1 - x0) * t;
+            dst[2 * k + 1] = y0 + (y1 - y0) * t;
+            k += in0 ^ in1;
         }
         n = k;
         const tmp = src; src = dst; dst = tmp;
@@ -1260,9 +1263,10 @@ function octagonFits(t: Readonly<Affine2D>, other: Readonly<Affine2D>): boolean 
  * from the origin the oriented boxes, widened as they need, are used instead).
  */
 const OCT_SLACK = 2 * OBB_SLACK;
-// Clipping scratch: a polygon of at most 8 corners clipped by 8 half-planes has at most 16.
-const POLY = new Float64Array(32);
-const POLY2 = new Float64Array(32);
+// Clipping scratch: a polygon of at most 8 corners clipped by 8 half-planes has at most 16 (and
+// clipToWindow writes one point past those it keeps: room for 18).
+const POLY = new Float64Array(36);
+const POLY2 = new Float64Array(36);
 const CLIP = new Float64Array(16);
 
 /**
