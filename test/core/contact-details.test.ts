@@ -141,81 +141,66 @@ describe('contact details of rotated sprites in a world', () => {
         expect(on).toEqual(off);
     });
 
+    /**
+     * A crowd of 48x48 blob sprites (every `small`-th one a blob of side `smallSize`) moved at random and stepped
+     * `steps` times, with DETAIL_PATHS.lens as given: each step's touching pairs and, after the steps
+     * where `read(f)`, every pair's details (checked against the reference). Also: how many pairs
+     * were decided with no window (the lens, no details read since the step before), and how many
+     * times the full decision (masksShareSample) ran.
+     */
+    function lensCrowd(lens: boolean, o: { seeds: number[]; small: number; smallSize: number; n: number; box: number; steps: number; moves: (i: number, f: number) => boolean; read: (f: number) => boolean }): { out: string[]; noWindow: number; scans: number } {
+        DETAIL_PATHS.lens = lens;
+        const scans = jest.spyOn(narrow, 'masksShareSample');
+        try {
+            const w = new CollisionWorld();
+            const m = blob(48, 48, rng(o.seeds[0])), s = blob(o.smallSize, o.smallSize, rng(o.seeds[1]));
+            const out: string[] = [];
+            let noWindow = 0;
+            let step: { a: Collider; b: Collider; c: Contact }[] = [];
+            w.addListener({ onEnter: (a, b, c) => { step.push({ a, b, c }); }, onStay: (a, b, c) => { step.push({ a, b, c }); } });
+            const r = rng(o.seeds[2]);
+            const cs = Array.from({ length: o.n }, (_, i) => w.add({ shape: { kind: 'mask', mask: i % o.small === 0 ? s : m }, transform: spriteT(m, r() * o.box, r() * o.box, r() * 6.28, 1, 1) }));
+            for (let f = 0; f < o.steps; f++) {
+                cs.forEach((c, i) => { if (o.moves(i, f)) w.setTransform(c, spriteT(c.shape.kind === 'mask' ? c.shape.mask : m, r() * o.box, r() * o.box, r() * 6.28, 0.8 + r() * 0.5, 1)); });
+                step = [];
+                w.step();
+                for (const { a, b, c } of step) {
+                    const src = (c as unknown as { _src: { hasWin: boolean } | null })._src;
+                    if (lens && src && !src.hasWin && !a._hasRaster(1) && !b._hasRaster(1)) noWindow++;
+                    out.push(`${f} ${a.id}-${b.id}`);
+                }
+                if (!o.read(f)) continue;
+                for (const { a, b, c } of step) {
+                    out.push(JSON.stringify(fields(c)));
+                    const ref = refTest((a.shape as { mask: BitMask }).mask, a.transform as Affine2D, (b.shape as { mask: BitMask }).mask, b.transform as Affine2D, 1);
+                    expect([c.count, c.minX, c.maxX, c.minY, c.maxY]).toEqual([ref.count, ref.minK, ref.maxK + 1, ref.minL, ref.maxL + 1]);
+                }
+            }
+            return { out, noWindow, scans: scans.mock.calls.length };
+        } finally {
+            scans.mockRestore();
+            DETAIL_PATHS.lens = true;
+        }
+    }
+
     it('pairs decided at their lens\'s middle (no window) give the same pairs and, read later, the same details', () => {
         // Steps whose contacts nobody read let the next step decide a pair by one cell between the
         // two sprites' circles; its details, read after the step, find their window then.
-        let lensDecided = 0;
-        const run = (lens: boolean): string[] => {
-            DETAIL_PATHS.lens = lens;
-            try {
-                const w = new CollisionWorld();
-                const m = blob(48, 48, rng(7)), s = blob(16, 16, rng(8));
-                const out: string[] = [];
-                let step: { a: Collider; b: Collider; c: Contact }[] = [];
-                w.addListener({ onEnter: (a, b, c) => { step.push({ a, b, c }); }, onStay: (a, b, c) => { step.push({ a, b, c }); } });
-                const r = rng(1234);
-                const cs = Array.from({ length: 16 }, (_, i) => w.add({ shape: { kind: 'mask', mask: i % 4 === 0 ? s : m }, transform: spriteT(m, r() * 80, r() * 80, r() * 6.28, 1, 1) }));
-                for (let f = 0; f < 16; f++) {
-                    cs.forEach((c, i) => { if ((i + f) % 3) w.setTransform(c, spriteT(c.shape.kind === 'mask' ? c.shape.mask : m, r() * 80, r() * 80, r() * 6.28, 0.8 + r() * 0.5, 1)); });
-                    step = [];
-                    w.step();
-                    for (const { a, b, c } of step) {
-                        const src = (c as unknown as { _src: { hasWin: boolean } | null })._src;
-                        if (lens && src && !src.hasWin && !a._hasRaster(1) && !b._hasRaster(1)) lensDecided++;
-                        out.push(`${f} ${a.id}-${b.id}`);
-                    }
-                    // Every other step, nothing is read; the others read every field after the step.
-                    if (f % 2 === 1) {
-                        for (const { a, b, c } of step) {
-                            out.push(JSON.stringify(fields(c)));
-                            const ref = refTest((a.shape as { mask: BitMask }).mask, a.transform as Affine2D, (b.shape as { mask: BitMask }).mask, b.transform as Affine2D, 1);
-                            expect([c.count, c.minX, c.maxX, c.minY, c.maxY]).toEqual([ref.count, ref.minK, ref.maxK + 1, ref.minL, ref.maxL + 1]);
-                        }
-                    }
-                }
-                return out;
-            } finally {
-                DETAIL_PATHS.lens = true;
-            }
-        };
-        const on = run(true), off = run(false);
-        expect(on.length).toBeGreaterThan(60);
-        expect(lensDecided).toBeGreaterThan(10);
-        expect(on).toEqual(off);
+        // Every other step, nothing is read; the others read every field after the step.
+        const o = { seeds: [7, 8, 1234], small: 4, smallSize: 16, n: 16, box: 80, steps: 16, moves: (i: number, f: number) => (i + f) % 3 !== 0, read: (f: number) => f % 2 === 1 };
+        const on = lensCrowd(true, o), off = lensCrowd(false, o);
+        expect(on.out.length).toBeGreaterThan(60);
+        expect(on.noWindow).toBeGreaterThan(10);
+        expect(on.out).toEqual(off.out);
     });
 
     it('pairs decided at their lens\'s middle while details are read every step keep the window the scan would have made: same details', () => {
         // Reading every step makes every step collect the pairs' windows (for cut rasters): a pair
         // the lens decides then gets its window from pairWindowTight directly, with no probe or scan.
-        const run = (lens: boolean): { out: string[]; scans: number } => {
-            DETAIL_PATHS.lens = lens;
-            const scans = jest.spyOn(narrow, 'masksShareSample');
-            try {
-                const w = new CollisionWorld();
-                const m = blob(48, 48, rng(17)), s = blob(20, 20, rng(18));
-                const out: string[] = [];
-                let step: { a: Collider; b: Collider; c: Contact }[] = [];
-                w.addListener({ onEnter: (a, b, c) => { step.push({ a, b, c }); }, onStay: (a, b, c) => { step.push({ a, b, c }); } });
-                const r = rng(4321);
-                const cs = Array.from({ length: 18 }, (_, i) => w.add({ shape: { kind: 'mask', mask: i % 3 === 0 ? s : m }, transform: spriteT(m, r() * 90, r() * 90, r() * 6.28, 1, 1) }));
-                for (let f = 0; f < 12; f++) {
-                    cs.forEach((c) => w.setTransform(c, spriteT(c.shape.kind === 'mask' ? c.shape.mask : m, r() * 90, r() * 90, r() * 6.28, 0.8 + r() * 0.5, 1)));
-                    step = [];
-                    w.step();
-                    for (const { a, b, c } of step) {
-                        out.push(`${f} ${a.id}-${b.id} ${JSON.stringify(fields(c))}`);
-                        const ref = refTest((a.shape as { mask: BitMask }).mask, a.transform as Affine2D, (b.shape as { mask: BitMask }).mask, b.transform as Affine2D, 1);
-                        expect([c.count, c.minX, c.maxX, c.minY, c.maxY]).toEqual([ref.count, ref.minK, ref.maxK + 1, ref.minL, ref.maxL + 1]);
-                    }
-                }
-                return { out, scans: scans.mock.calls.length };
-            } finally {
-                scans.mockRestore();
-                DETAIL_PATHS.lens = true;
-            }
-        };
-        const on = run(true), off = run(false);
+        const o = { seeds: [17, 18, 4321], small: 3, smallSize: 20, n: 18, box: 90, steps: 12, moves: () => true, read: () => true };
+        const on = lensCrowd(true, o), off = lensCrowd(false, o);
         expect(on.out.length).toBeGreaterThan(60);
+        expect(on.noWindow).toBe(0);
         // The lens decided some pairs the scan decides without it.
         expect(on.scans).toBeLessThan(off.scans - 10);
         expect(on.out).toEqual(off.out);
