@@ -634,9 +634,11 @@ export function testMasksPerCell(
                 const ua = pua * k + ura, va = pva * k + vra;
                 let i = ua | 0, j = va | 0;
                 if (Math.abs(ua - i - 0.5) > hh || Math.abs(va - j - 0.5) > hh) { i = exactIndex(MA.floorU(k, l), aW); j = exactIndex(MA.floorV(k, l), aH); }
-                if ((i >>> 0) >= aW || (j >>> 0) >= aH || ((aBits[j * aStride + (i >>> 5)] >>> (i & 31)) & 1) === 0) continue;
+                // The sample's bit (0 outside the mask), or-ed in with no branch: along a row the
+                // samples leave and enter the mask where no pattern tells.
+                const inA = +((i >>> 0) < aW) & +((j >>> 0) < aH);
                 const c = k - K0;
-                bitsA[base + (c >>> 5)] |= 1 << (c & 31);
+                bitsA[base + (c >>> 5)] |= (inA & (aBits[(j * aStride + (i >>> 5)) & -inA] >>> (i & 31))) << (c & 31);
             }
         }
         let kb0 = cb[2 * r], kb1 = cb[2 * r + 1];
@@ -649,9 +651,9 @@ export function testMasksPerCell(
             const ub = pub * k + urb, vb = pvb * k + vrb;
             let p = ub | 0, q = vb | 0;
             if (Math.abs(ub - p - 0.5) > hh || Math.abs(vb - q - 0.5) > hh) { p = exactIndex(MB.floorU(k, l), bW); q = exactIndex(MB.floorV(k, l), bH); }
-            if ((p >>> 0) >= bW || (q >>> 0) >= bH || ((bBits[q * bStride + (p >>> 5)] >>> (p & 31)) & 1) === 0) continue;
+            const inB = +((p >>> 0) < bW) & +((q >>> 0) < bH);
             const c = k - K0;
-            bitsB[base + (c >>> 5)] |= 1 << (c & 31);
+            bitsB[base + (c >>> 5)] |= (inB & (bBits[(q * bStride + (p >>> 5)) & -inB] >>> (p & 31))) << (c & 31);
         }
         // The row's shared cells from the words (popcounts and bit-index sums, no branch per
         // cell): B's bits lie in [kb0, kb1], so only those words can hold shared cells.
