@@ -1,11 +1,12 @@
 /**
  * Dispatch when nobody listens: a touching pair stays every frame, and a collider with no listener
  * and no component method for an event does no per-event work for it (no look-up of method names
- * on its components, no EventTarget emit). What is added later (a listener, a component with the
+ * on its components, no listener list delivery). What is added later (a listener, a component with the
  * method) is seen from the next event on; what is removed is no longer called.
  */
-import { _decorator, Component, EventTarget, Sprite, UITransform } from 'cc';
+import { _decorator, Component, Sprite, UITransform } from 'cc';
 import { PixelCollider, PixelCollisionEvent, PixelMasks, PixelShape } from 'db://pixel-collision/runtime/index';
+import { ListenerList } from 'db://pixel-collision/runtime/links';
 import { frame, freshScene, sprite, texture, tick } from './helpers';
 
 /** Counts how often the event names are looked up on it (the getters say "no method"). */
@@ -40,14 +41,14 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-/** The collision events emitted through an EventTarget since the spy was set (not the engine's own). */
+/** The collision events delivered to some collider's listener list since the spy was set. */
 const collisionEmits = (spy: jest.SpyInstance) => spy.mock.calls.filter((c) => String(c[0]).startsWith('onPixelCollide')).length;
 
 test('a staying pair that nobody listens to: no method-name look-ups and no emit, frame after frame', () => {
     const { a, b } = pair();
     a.node.addComponent(NameProbe);
     b.node.addComponent(NameProbe);
-    const emit = jest.spyOn(EventTarget.prototype, 'emit');
+    const emit = jest.spyOn(ListenerList.prototype, 'emit');
     tick(); // enter: the components' names are looked up once per collider
     expect(a.collider.isTouching(b.collider)).toBe(true);
     const afterEnter = lookups;
@@ -64,7 +65,7 @@ test('a listener of another type does not make stay events emit', () => {
     const { a, b } = pair();
     const entered: string[] = [];
     a.collider.on('onPixelCollide', (self, other) => entered.push(`${self.node.name}-${other.node.name}`));
-    const emit = jest.spyOn(EventTarget.prototype, 'emit');
+    const emit = jest.spyOn(ListenerList.prototype, 'emit');
     tick();
     expect(entered).toEqual(['A-B']);
     const calls = collisionEmits(emit);
@@ -126,8 +127,8 @@ test('off or targetOff of one listener leaves the others of the same event calle
     expect(got).toEqual(['1', '2', '3']);
     a.collider.off('onPixelCollideStay', cb1, owner1);
     tick();
-    // (The engine's EventTarget removes by moving its last listener into the gap: order may change.)
-    expect(got.slice(3).sort()).toEqual(['2', '3']);
+    // The others keep the order they were added in.
+    expect(got.slice(3)).toEqual(['2', '3']);
     a.collider.targetOff(owner2);
     tick();
     expect(got.slice(5)).toEqual(['3']);
@@ -202,4 +203,76 @@ test('a content size or anchor changed while the collider runs moves its shape f
     ui.setContentSize(4, 8);
     tick(); // [4 - 3, 4 + 1) = [1, 5): 3 columns of A
     expect(a.collider.getContact(0)?.count).toBe(24);
+});
+
+describe('a collider\'s listeners follow the engine EventTarget\'s rules, in the order they were added', () => {
+    test('a (callback, target) pair is added once; the same callback with another target is another listener', () => {
+        const { a } = pair();
+        const got: string[] = [];
+        const t1 = { name: 't1' }, t2 = { name: 't2' };
+        function cb(this: { name: string }) { got.push(this.name); }
+        a.collider.on('onPixelCollide', cb, t1);
+        a.collider.on('onPixelCollide', cb, t1);
+        a.collider.on('onPixelCollide', cb, t2);
+        tick();
+        expect(got).toEqual(['t1', 't2']);
+    });
+
+    test('removed by an earlier listener of the same event: not called; added meanwhile: called from the next event', () => {
+        const { a, b } = pair();
+        tick();
+        const got: string[] = [];
+        const late = () => got.push('late');
+        const second = () => got.push('second');
+        a.collider.on('onPixelCollideStay', () => {
+            got.push('first');
+            a.collider.off('onPixelCollideStay', second);
+            a.collider.on('onPixelCollideStay', late);
+        });
+        a.collider.on('onPixelCollideStay', second);
+        a.collider.on('onPixelCollideStay', () => got.push('third'));
+        tick();
+        expect(got).toEqual(['first', 'third']);
+        tick();
+        // `late` was added again (a no-op: already there) and is called after the others.
+        expect(got.slice(2)).toEqual(['first', 'third', 'late']);
+        expect(b.collider.isTouching(a.collider)).toBe(true);
+    });
+
+    test('a listener that throws is logged; the listeners after it are still called', () => {
+        const { a } = pair();
+        const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+        const got: string[] = [];
+        a.collider.on('onPixelCollide', () => { throw new Error('boom'); });
+        a.collider.on('onPixelCollide', () => got.push('after'));
+        tick();
+        expect(got).toEqual(['after']);
+        expect(spy).toHaveBeenCalledTimes(1);
+        expect(String(spy.mock.calls[0][0])).toMatch(/onPixelCollide callback on "A" threw/);
+    });
+
+    test('a callback that is not a function is refused with a clear error', () => {
+        const { a } = pair();
+        expect(() => a.collider.on('onPixelCollide', undefined as unknown as () => void)).toThrow(/callback must be a function/);
+        expect(() => a.collider.once('onPixelCollideEnd', 42 as unknown as () => void)).toThrow(/PixelCollider\.once: the callback must be a function, got 42/);
+    });
+
+    test('delivered again from inside its own delivery, a once listener is not called twice and the list stays whole', () => {
+        const list = new ListenerList();
+        const calls: string[] = [];
+        const self = {} as PixelCollider, other = {} as PixelCollider, contact = {} as never;
+        const inner = () => calls.push('inner');
+        list.add(() => {
+            calls.push('once');
+            list.emit('onPixelCollideStay', self, other, contact);
+        }, undefined, true);
+        list.add(inner, undefined, false);
+        list.emit('onPixelCollideStay', self, other, contact);
+        // The nested delivery: `once` already removed, `inner` called; then the outer one goes on to `inner`.
+        expect(calls).toEqual(['once', 'inner', 'inner']);
+        expect(list.fns).toEqual([inner]);
+        expect(list.has(inner)).toBe(true);
+        list.remove(inner, undefined);
+        expect(list.any()).toBe(false);
+    });
 });

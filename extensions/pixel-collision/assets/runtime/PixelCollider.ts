@@ -339,33 +339,32 @@ export class PixelCollider extends Component {
      */
     on<F extends PixelCollisionCallback>(type: PixelCollisionEventType, callback: F, target?: unknown): F {
         checkType(type, 'on');
-        this._eventTarget(type).on(type, callback, target);
+        this._listen(type, callback, target, false, 'on');
         return callback;
     }
 
     /** Like {@link on}, for the next event of that type only. */
     once<F extends PixelCollisionCallback>(type: PixelCollisionEventType, callback: F, target?: unknown): F {
         checkType(type, 'once');
-        this._eventTarget(type).once(type, callback, target);
+        this._listen(type, callback, target, true, 'once');
         return callback;
     }
 
     /** Removes a listener (the same callback and target as given to `on`), or all of `type` without a callback. */
     off(type: PixelCollisionEventType, callback?: PixelCollisionCallback, target?: unknown): void {
         checkType(type, 'off');
-        const links = this._links;
-        if (links && links.events) { links.events.off(type, callback, target); links.unlisten(); }
+        this._links?.removeListener(type, callback, target);
     }
 
     /** Removes every listener whose target is `target`. */
     targetOff(target: unknown): void {
-        const links = this._links;
-        if (links && links.events) { links.events.targetOff(target); links.unlisten(); }
+        this._links?.removeTarget(target);
     }
 
-    private _eventTarget(type: PixelCollisionEventType) {
-        if (!this._links) throw new Error('PixelCollider.on: this collider is destroyed.');
-        return this._links.listen(type);
+    private _listen(type: PixelCollisionEventType, callback: PixelCollisionCallback, target: unknown, once: boolean, what: string): void {
+        if (!this._links) throw new Error(`PixelCollider.${what}: this collider is destroyed.`);
+        if (typeof callback !== 'function') throw new TypeError(`PixelCollider.${what}: the callback must be a function, got ${String(callback)}.`);
+        this._links.listen(type, callback, target, once);
     }
 
     /** The local → world map of the collider now (mask texel space for PIXELS, node space otherwise). */
