@@ -270,7 +270,7 @@ describe('a collider\'s listeners follow the engine EventTarget\'s rules, in the
         list.emit('onPixelCollideStay', self, other, contact);
         // The nested delivery: `once` already removed, `inner` called; then the outer one goes on to `inner`.
         expect(calls).toEqual(['once', 'inner', 'inner']);
-        expect(list.fns).toEqual([inner]);
+        expect(list.callbacks()).toEqual([inner]);
         expect(list.has(inner)).toBe(true);
         list.remove(inner, undefined);
         expect(list.any()).toBe(false);

@@ -259,9 +259,11 @@ function typeBit(type: PixelCollisionEventType): number {
  * others' order, and a callback that throws is logged without keeping the rest from being called.
  */
 export class ListenerList {
-    readonly fns: (PixelCollisionCallback | null)[] = [];
-    readonly targets: unknown[] = [];
-    readonly onces: boolean[] = [];
+    /**
+     * The listeners, three entries each: callback (null once removed), target, once. One array:
+     * a delivery reads this object and that array only.
+     */
+    readonly items: unknown[] = [];
     /** Deliveries under way (an event's callback may cause another event of the same name). */
     private _invoking = 0;
     /** Entries removed during a delivery (nulled; dropped when the last delivery ends). */
@@ -269,18 +271,16 @@ export class ListenerList {
 
     add(fn: PixelCollisionCallback, target: unknown, once: boolean): void {
         if (this.has(fn, target)) return;
-        this.fns.push(fn);
-        this.targets.push(target);
-        this.onces.push(once);
+        this.items.push(fn, target, once);
     }
 
     /** Whether (fn, target) is registered (with a live target), or, without `fn`, whether any listener is. */
     has(fn?: PixelCollisionCallback, target?: unknown): boolean {
-        const fns = this.fns;
-        for (let i = 0; i < fns.length; i++) {
-            if (fns[i] === null) continue;
+        const it = this.items;
+        for (let i = 0; i < it.length; i += 3) {
+            if (it[i] === null) continue;
             if (!fn) return true;
-            if (fns[i] === fn && this.targets[i] === target && live(target)) return true;
+            if (it[i] === fn && it[i + 1] === target && live(target)) return true;
         }
         return false;
     }
@@ -289,10 +289,17 @@ export class ListenerList {
         return this.has();
     }
 
+    /** The callbacks registered now, in order (for tests). */
+    callbacks(): PixelCollisionCallback[] {
+        const out: PixelCollisionCallback[] = [];
+        for (let i = 0; i < this.items.length; i += 3) if (this.items[i] !== null) out.push(this.items[i] as PixelCollisionCallback);
+        return out;
+    }
+
     remove(fn: PixelCollisionCallback, target: unknown): void {
-        const fns = this.fns;
-        for (let i = 0; i < fns.length; i++) {
-            if (fns[i] === fn && this.targets[i] === target) {
+        const it = this.items;
+        for (let i = 0; i < it.length; i += 3) {
+            if (it[i] === fn && it[i + 1] === target) {
                 this._cut(i);
                 break;
             }
@@ -301,25 +308,26 @@ export class ListenerList {
     }
 
     removeTarget(target: unknown): void {
-        for (let i = 0; i < this.fns.length; i++) if (this.fns[i] !== null && this.targets[i] === target) this._cut(i);
+        const it = this.items;
+        for (let i = 0; i < it.length; i += 3) if (it[i] !== null && it[i + 1] === target) this._cut(i);
         this._tidy();
     }
 
     clear(): void {
-        for (let i = 0; i < this.fns.length; i++) this._cut(i);
+        for (let i = 0; i < this.items.length; i += 3) this._cut(i);
         this._tidy();
     }
 
     /** Calls each listener with (self, other, contact): `target` as `this` when it has one. */
     emit(type: string, self: PixelCollider, other: PixelCollider, contact: PixelContact): void {
-        const fns = this.fns, targets = this.targets;
+        const it = this.items;
         this._invoking++;
         try {
-            for (let i = 0, n = fns.length; i < n; i++) {
-                const fn = fns[i];
+            for (let i = 0, n = it.length; i < n; i += 3) {
+                const fn = it[i] as PixelCollisionCallback | null;
                 if (fn === null) continue;
-                const target = targets[i];
-                if (this.onces[i]) this._cut(i);
+                const target = it[i + 1];
+                if (it[i + 2] === true) this._cut(i);
                 if (!live(target)) {
                     this._cut(i);
                     continue;
@@ -337,10 +345,10 @@ export class ListenerList {
         this._tidy();
     }
 
-    /** Removes entry i (nulled; {@link _tidy} takes it out once no delivery is under way). */
+    /** Removes the entry at i (nulled; {@link _tidy} takes it out once no delivery is under way). */
     private _cut(i: number): void {
-        this.fns[i] = null;
-        this.targets[i] = null;
+        this.items[i] = null;
+        this.items[i + 1] = null;
         this._holes = true;
     }
 
@@ -348,14 +356,14 @@ export class ListenerList {
     private _tidy(): void {
         if (!this._holes || this._invoking > 0) return;
         this._holes = false;
+        const it = this.items;
         let k = 0;
-        const fns = this.fns, targets = this.targets, onces = this.onces;
-        for (let i = 0; i < fns.length; i++) {
-            if (fns[i] === null) continue;
-            fns[k] = fns[i]; targets[k] = targets[i]; onces[k] = onces[i];
-            k++;
+        for (let i = 0; i < it.length; i += 3) {
+            if (it[i] === null) continue;
+            it[k] = it[i]; it[k + 1] = it[i + 1]; it[k + 2] = it[i + 2];
+            k += 3;
         }
-        fns.length = k; targets.length = k; onces.length = k;
+        it.length = k;
     }
 }
 
