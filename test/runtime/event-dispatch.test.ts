@@ -4,7 +4,7 @@
  * on its components, no listener list delivery). What is added later (a listener, a component with the
  * method) is seen from the next event on; what is removed is no longer called.
  */
-import { _decorator, Component, Sprite, UITransform } from 'cc';
+import { _decorator, Component, Node, Sprite, UITransform } from 'cc';
 import { PixelCollider, PixelCollisionEvent, PixelMasks, PixelShape } from 'db://pixel-collision/runtime/index';
 import { ListenerList } from 'db://pixel-collision/runtime/links';
 import { frame, freshScene, sprite, texture, tick } from './helpers';
@@ -275,4 +275,36 @@ describe('a collider\'s listeners follow the engine EventTarget\'s rules, in the
         list.remove(inner, undefined);
         expect(list.any()).toBe(false);
     });
+});
+
+test('a lone listener: added to, removed, made a once one, or given a destroyed target, the list follows each change', () => {
+    const list = new ListenerList();
+    const self = {} as PixelCollider, other = {} as PixelCollider, contact = {} as never;
+    const calls: string[] = [];
+    const second = () => calls.push('second');
+    const first = () => {
+        calls.push('first');
+        // Added during the lone listener's delivery: not called now; a nested delivery calls both.
+        if (calls.length === 1) {
+            list.add(second, undefined, false);
+            list.emit('onPixelCollideStay', self, other, contact);
+        }
+    };
+    list.add(first, undefined, false);
+    list.emit('onPixelCollideStay', self, other, contact);
+    expect(calls).toEqual(['first', 'first', 'second']);
+    list.remove(first, undefined);
+    list.emit('onPixelCollideStay', self, other, contact);
+    expect(calls.slice(3)).toEqual(['second']);
+    list.remove(second, undefined);
+    list.add(second, undefined, true);
+    list.emit('onPixelCollideStay', self, other, contact);
+    list.emit('onPixelCollideStay', self, other, contact);
+    expect(calls.slice(4)).toEqual(['second']);
+    const dead = new Node('listener target');
+    list.add(first, dead, false);
+    dead.destroy();
+    list.emit('onPixelCollideStay', self, other, contact);
+    expect(calls.length).toBe(5);
+    expect(list.any()).toBe(false);
 });

@@ -264,6 +264,13 @@ export class ListenerList {
      * a delivery reads this object and that array only.
      */
     readonly items: unknown[] = [];
+    /**
+     * The only listener, when there is exactly one (the common case) and it is an `on` one: a
+     * delivery then reads this object alone (each object read is a wait on memory when a frame
+     * delivers hundreds of events). Kept by {@link _tidy} and {@link _cut}.
+     */
+    private _single: PixelCollisionCallback | null = null;
+    private _singleTarget: unknown = undefined;
     /** Deliveries under way (an event's callback may cause another event of the same name). */
     private _invoking = 0;
     /** Entries removed during a delivery (nulled; dropped when the last delivery ends). */
@@ -272,6 +279,9 @@ export class ListenerList {
     add(fn: PixelCollisionCallback, target: unknown, once: boolean): void {
         if (this.has(fn, target)) return;
         this.items.push(fn, target, once);
+        this._single = null;
+        this._holes = true; // (_tidy finds the single listener again once no delivery is under way)
+        this._tidy();
     }
 
     /** Whether (fn, target) is registered (with a live target), or, without `fn`, whether any listener is. */
@@ -320,6 +330,23 @@ export class ListenerList {
 
     /** Calls each listener with (self, other, contact): `target` as `this` when it has one. */
     emit(type: string, self: PixelCollider, other: PixelCollider, contact: PixelContact): void {
+        const one = this._single;
+        if (one !== null) {
+            const target = this._singleTarget;
+            if (live(target)) {
+                this._invoking++;
+                try {
+                    if (target) one.call(target, self, other, contact);
+                    else one(self, other, contact);
+                } catch (err) {
+                    reportCallbackError(type, self, err);
+                } finally {
+                    this._invoking--;
+                }
+                this._tidy();
+                return;
+            }
+        }
         const it = this.items;
         this._invoking++;
         try {
@@ -350,6 +377,7 @@ export class ListenerList {
         this.items[i] = null;
         this.items[i + 1] = null;
         this._holes = true;
+        this._single = null;
     }
 
     /** Drops the nulled entries once no delivery is under way (the others keep their order). */
@@ -364,6 +392,9 @@ export class ListenerList {
             k += 3;
         }
         it.length = k;
+        const single = k === 3 && it[2] !== true;
+        this._single = single ? it[0] as PixelCollisionCallback : null;
+        this._singleTarget = single ? it[1] : undefined;
     }
 }
 
