@@ -308,3 +308,23 @@ test('a lone listener: added to, removed, made a once one, or given a destroyed 
     expect(calls.length).toBe(5);
     expect(list.any()).toBe(false);
 });
+
+test('stays after a side left and its contacts were reused by a new pair go to the right pairs, with their own contacts', () => {
+    const tex = texture(8, 8, () => true);
+    const a = sprite('A', frame(tex));
+    const b = sprite('B', frame(tex), { x: 4 });
+    const seen: string[] = [];
+    const log = (self: PixelCollider, other: PixelCollider, contact: { count: number }) => seen.push(`${self.node.name}-${other.node.name}:${contact.count}`);
+    a.collider.on('onPixelCollideStay', log);
+    tick();
+    tick();
+    expect(seen).toEqual(['A-B:32']);
+    b.node.destroy(); // the pair ends at once; its two contacts go back to the pool
+    const c = sprite('C', frame(tex), { x: 6 });
+    c.collider.on('onPixelCollideStay', log);
+    tick(); // A-C enters (taking the pooled contacts)
+    tick();
+    tick();
+    expect(seen.slice(1)).toEqual(['A-C:16', 'C-A:16', 'A-C:16', 'C-A:16']);
+    expect(a.collider.contactWith(c.collider)?.count).toBe(16);
+});

@@ -3108,6 +3108,11 @@ var Contact = class {
     this._need = 0;
     /** @internal Where a lazy contact's details come from (null: not lazy). */
     this._src = null;
+    /**
+     * @internal What a world listener keeps for the pair: the world hands it on from step to
+     * step while the pair stays (`CollisionWorld` `_dispatch`), null at its enter. Not copied.
+     */
+    this._user = null;
   }
   /** Number of samples that belong to both colliders. */
   get count() {

@@ -1053,6 +1053,11 @@ var init_contact = __esm({
         this._need = 0;
         /** @internal Where a lazy contact's details come from (null: not lazy). */
         this._src = null;
+        /**
+         * @internal What a world listener keeps for the pair: the world hands it on from step to
+         * step while the pair stays (`CollisionWorld` `_dispatch`), null at its enter. Not copied.
+         */
+        this._user = null;
       }
       /** Number of samples that belong to both colliders. */
       get count() {

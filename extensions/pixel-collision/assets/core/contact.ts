@@ -42,6 +42,11 @@ export class Contact {
     _need = 0;
     /** @internal Where a lazy contact's details come from (null: not lazy). */
     _src: ContactSource | null = null;
+    /**
+     * @internal What a world listener keeps for the pair: the world hands it on from step to
+     * step while the pair stays (`CollisionWorld` `_dispatch`), null at its enter. Not copied.
+     */
+    _user: unknown = null;
 
     /** Number of samples that belong to both colliders. */
     get count(): number { if (this._need & DETAIL_OVERLAP) this._fill(DETAIL_OVERLAP); return this._count; }

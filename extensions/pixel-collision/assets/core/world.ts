@@ -882,15 +882,19 @@ export class CollisionWorld<T = unknown> {
                 this._emit(ls, EV_END, this._prevA[i] as Collider<T>, this._prevB[i] as Collider<T>, this._prevContacts[i]);
                 i++;
             } else if (kc < kp) {
+                this._curContacts[j]._user = null;
                 this._emit(ls, EV_ENTER, this._curA[j] as Collider<T>, this._curB[j] as Collider<T>, this._curContacts[j]);
                 j++;
             } else {
                 const sameA = this._prevA[i] === this._curA[j] && this._prevB[i] === this._curB[j];
                 if (sameA) {
+                    // (What the listeners keep for the pair goes on with it.)
+                    this._curContacts[j]._user = this._prevContacts[i]._user;
                     this._emit(ls, EV_STAY, this._curA[j] as Collider<T>, this._curB[j] as Collider<T>, this._curContacts[j]);
                 } else {
                     // Same ids, new colliders (an id was recycled between two steps).
                     this._emit(ls, EV_END, this._prevA[i] as Collider<T>, this._prevB[i] as Collider<T>, this._prevContacts[i]);
+                    this._curContacts[j]._user = null;
                     this._emit(ls, EV_ENTER, this._curA[j] as Collider<T>, this._curB[j] as Collider<T>, this._curContacts[j]);
                 }
                 i++;

@@ -730,11 +730,29 @@ export class CollisionSystem extends System {
             const ca = this._take()._follow(this.world, a, b, contact, false), cb = this._take()._follow(this.world, a, b, contact, true);
             la.attach(b, B, ca);
             lb.attach(a, A, cb);
+            // Kept with the pair in the world: its stays find both sides without a look-up.
+            ca._mate = cb; cb._mate = ca;
+            ca._lnk = la; cb._lnk = lb;
+            contact._user = ca;
             la.emit(A, PixelCollisionEvent.ENTER, B, ca);
             lb.emit(B, PixelCollisionEvent.ENTER, A, cb);
         },
         onStay: (a, b, contact) => {
             if (!this._anyStay) return;
+            // The pair's contacts and links as its enter left them, while they still follow it
+            // (a side that left unfollows them): nothing else is read for the pair.
+            const kept = contact._user as PixelContact | null;
+            if (kept !== null && kept._follows(a, b)) {
+                const ca = kept, cb = kept._mate as PixelContact;
+                const la = ca._lnk as ColliderLinks, lb = cb._lnk as ColliderLinks;
+                if (!la.wants(BIT_STAY) && !lb.wants(BIT_STAY)) return;
+                const A = a.userData as PixelCollider, B = b.userData as PixelCollider;
+                ca._bind(contact, false);
+                cb._bind(contact, true);
+                la.emit(A, PixelCollisionEvent.STAY, B, ca);
+                lb.emit(B, PixelCollisionEvent.STAY, A, cb);
+                return;
+            }
             const A = a.userData, B = b.userData;
             const la = A ? A._links : null, lb = B ? B._links : null;
             if (!A || !B || !la || !lb) return;

@@ -1,6 +1,7 @@
 import { Rect, Vec2 } from 'cc';
 import { Contact } from '../core/index';
 import type { Collider, CollisionWorld } from '../core/index';
+import type { ColliderLinks } from './links';
 
 const OVERLAP = 1, NORMAL = 2, SEPARATION = 4;
 
@@ -41,6 +42,13 @@ export class PixelContact {
     private _a: Collider<unknown> | null = null;
     private _b: Collider<unknown> | null = null;
     private _step = -1;
+    /**
+     * @internal For a touching pair's contact (`_follow`): the other side's contact of the pair
+     * and this side's links (the collision system's stay events go from one to the other without
+     * looking the pair up; see `CollisionSystem`'s listener).
+     */
+    _mate: PixelContact | null = null;
+    _lnk: ColliderLinks | null = null;
     private readonly _rect = new Rect();
     private readonly _centroid = new Vec2();
     private readonly _normal = new Vec2();
@@ -110,6 +118,8 @@ export class PixelContact {
     /** @internal Takes a core contact (lazily: nothing is computed here); `flip` when self is the pair's B. */
     _set(c: Readonly<Contact>, flip: boolean): this {
         this._world = this._a = this._b = null;
+        this._mate = null;
+        this._lnk = null;
         this._core = this._own;
         this._own.copyFrom(c);
         this._flip = flip;
@@ -150,6 +160,13 @@ export class PixelContact {
     /** @internal Stops following a pair (it ended: the contact keeps its last binding). */
     _unfollow(): void {
         this._world = this._a = this._b = null;
+        this._mate = null;
+        this._lnk = null;
+    }
+
+    /** @internal Whether this contact follows the pair of core colliders (a, b), a as the world's A. */
+    _follows(a: Collider<unknown>, b: Collider<unknown>): boolean {
+        return this._a === a && this._b === b;
     }
 
     /** A copy to keep (its details are still computed only when read). */
