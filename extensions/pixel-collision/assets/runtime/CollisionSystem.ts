@@ -492,6 +492,7 @@ export class CollisionSystem extends System {
                     world.setShape(core, c._def); // (applies the transform first)
                 } else if (core && !c._def) {
                     world.setEnabled(core, false);
+                    c._coreOn = false;
                 }
             } else if (changed === 1 && core && c._live && c._tPending) {
                 // By id, from the typed array: the world applies it in one pass at the step (or
@@ -506,17 +507,20 @@ export class CollisionSystem extends System {
                     accuracy: c._effectiveAccuracy(this._accuracy), userData: c,
                 });
                 c._coreId = core.id;
+                c._coreOn = true;
                 c._filterDirty = c._accuracyDirty = false;
                 c._tPending = false;
             }
             if (!core) return;
-            if (core.enabled !== (c._live && c._def !== null)) world.setEnabled(core, c._live && c._def !== null);
+            // (The state asked for last, kept on the component: the core collider is not read here.)
+            const on = c._live && c._def !== null;
+            if (c._coreOn !== on) { world.setEnabled(core, on); c._coreOn = on; }
             if (c._filterDirty) { world.setFilter(core, c.categoryBits, c.maskBits); c._filterDirty = false; }
             if (c._accuracyDirty) { world.setAccuracy(core, c._effectiveAccuracy(this._accuracy)); c._accuracyDirty = false; }
             if (!c._live && c._def && changed) this._warnUnusable(c);
         } catch (err) {
             PixelMasks.warnOnce(`sync:${c.node.uuid}`, `PixelCollider on "${nodePath(c.node)}" was skipped: ${(err as Error).message}`);
-            if (c._core && c._core.enabled && !this.world.stepping) this.world.setEnabled(c._core, false);
+            if (c._core && c._core.enabled && !this.world.stepping) { this.world.setEnabled(c._core, false); c._coreOn = false; }
             c._live = false;
         }
     }

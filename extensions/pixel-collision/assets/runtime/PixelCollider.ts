@@ -124,6 +124,8 @@ export class PixelCollider extends Component {
      */
     /** @internal */ _so = takeStateSlot();
     /** @internal The id of `_core` in the system's world (valid while `_core` is set). */ _coreId = -1;
+    /** @internal Whether the system last asked the world to enable `_core` (its sync compares with this, not the core collider). */
+    _coreOn = false;
     /** @internal `_t` changed since the system last handed it to the world. */
     _tPending = true;
     /** @internal The content box or anchor may have changed: re-read the transform and its texel -> local map. */
