@@ -336,10 +336,7 @@ export class ListenerList {
             if (live(target)) {
                 this._invoking++;
                 try {
-                    if (target) one.call(target, self, other, contact);
-                    else one(self, other, contact);
-                } catch (err) {
-                    reportCallbackError(type, self, err);
+                    deliver(one, target, type, self, other, contact);
                 } finally {
                     this._invoking--;
                 }
@@ -359,12 +356,7 @@ export class ListenerList {
                     this._cut(i);
                     continue;
                 }
-                try {
-                    if (target) fn.call(target, self, other, contact);
-                    else fn(self, other, contact);
-                } catch (err) {
-                    reportCallbackError(type, self, err);
-                }
+                deliver(fn, target, type, self, other, contact);
             }
         } finally {
             this._invoking--;
@@ -395,6 +387,16 @@ export class ListenerList {
         const single = k === 3 && it[2] !== true;
         this._single = single ? it[0] as PixelCollisionCallback : null;
         this._singleTarget = single ? it[1] : undefined;
+    }
+}
+
+/** Calls one listener (`target` as `this` when it has one); what it throws is logged, not passed on. */
+function deliver(fn: PixelCollisionCallback, target: unknown, type: string, self: PixelCollider, other: PixelCollider, contact: PixelContact): void {
+    try {
+        if (target) fn.call(target, self, other, contact);
+        else fn(self, other, contact);
+    } catch (err) {
+        reportCallbackError(type, self, err);
     }
 }
 
