@@ -120,6 +120,12 @@ export class CollisionWorld<T = unknown> {
     private _separation: boolean;
     private readonly _lazy: boolean;
     private _listeners: CollisionListener<T>[] = [];
+    /**
+     * @internal Whether a staying pair's contact takes the value its listener keeps for the pair
+     * from the step before (`Contact._user`). Off, stays do not touch the two contact objects
+     * for it (a listener that does not read it saves that per pair and step).
+     */
+    _keepUser = true;
     /** Collider by id (null for free ids). */
     private _byId: (Collider<T> | null)[] = [];
     /** Collider by broad-phase proxy. */
@@ -889,7 +895,7 @@ export class CollisionWorld<T = unknown> {
                 const sameA = this._prevA[i] === this._curA[j] && this._prevB[i] === this._curB[j];
                 if (sameA) {
                     // (What the listeners keep for the pair goes on with it.)
-                    this._curContacts[j]._user = this._prevContacts[i]._user;
+                    if (this._keepUser) this._curContacts[j]._user = this._prevContacts[i]._user;
                     this._emit(ls, EV_STAY, this._curA[j] as Collider<T>, this._curB[j] as Collider<T>, this._curContacts[j]);
                 } else {
                     // Same ids, new colliders (an id was recycled between two steps).

@@ -539,6 +539,9 @@ export class CollisionSystem extends System {
             if (l && l.wants(BIT_STAY)) any = true;
         }
         this._anyStay = any;
+        // The pairs' kept contacts are read by stays only (onStay below): without a receiver the
+        // world need not hand them on. A pair that stayed meanwhile finds its contacts by look-up.
+        this.world._keepUser = any;
     }
 
     /**
