@@ -746,29 +746,19 @@ export class CollisionSystem extends System {
         },
         onStay: (a, b, contact) => {
             if (!this._anyStay) return;
-            // The pair's contacts and links as its enter left them, while they still follow it
-            // (a side that left unfollows them): nothing else is read for the pair.
-            const kept = contact._user as PixelContact | null;
-            if (kept !== null && kept._follows(a, b)) {
-                const ca = kept, cb = kept._mate as PixelContact;
-                const la = ca._lnk as ColliderLinks, lb = cb._lnk as ColliderLinks;
-                if (!la.wants(BIT_STAY) && !lb.wants(BIT_STAY)) return;
-                const A = a.userData as PixelCollider, B = b.userData as PixelCollider;
-                ca._bind(contact, false);
-                cb._bind(contact, true);
-                la.emit(A, PixelCollisionEvent.STAY, B, ca);
-                lb.emit(B, PixelCollisionEvent.STAY, A, cb);
-                return;
-            }
-            const A = a.userData, B = b.userData;
-            const la = A ? A._links : null, lb = B ? B._links : null;
-            if (!A || !B || !la || !lb) return;
+            // The pair's contacts as its enter left them, while they still follow it (a side that
+            // left unfollows them); else found in the links. Each knows the other and its links.
+            let ca = contact._user as PixelContact | null;
+            if (ca === null || !ca._follows(a, b)) ca = stayContact(a, b);
+            if (ca === null) return;
+            const cb = ca._mate as PixelContact;
+            const la = ca._lnk as ColliderLinks, lb = cb._lnk as ColliderLinks;
             // Nothing receives it on either side: nothing to do (the pair's contacts find this
             // step's contact themselves when read: PixelContact._follow).
             if (!la.wants(BIT_STAY) && !lb.wants(BIT_STAY)) return;
-            const ia = la.slotOf(b), ib = lb.slotOf(a);
-            if (ia < 0 || ib < 0) return;
-            const ca = (la.contacts[ia] as PixelContact)._bind(contact, false), cb = (lb.contacts[ib] as PixelContact)._bind(contact, true);
+            const A = a.userData as PixelCollider, B = b.userData as PixelCollider;
+            ca._bind(contact, false);
+            cb._bind(contact, true);
             la.emit(A, PixelCollisionEvent.STAY, B, ca);
             lb.emit(B, PixelCollisionEvent.STAY, A, cb);
         },
@@ -788,6 +778,15 @@ export class CollisionSystem extends System {
             if (cb) this._pool.push(cb);
         },
     };
+}
+
+/** A touching pair's contact on A's side, found in A's links (null: the pair is not in both sides' links). */
+function stayContact(a: Collider<PixelCollider>, b: Collider<PixelCollider>): PixelContact | null {
+    const A = a.userData, B = b.userData;
+    const la = A ? A._links : null, lb = B ? B._links : null;
+    if (!la || !lb || lb.slotOf(a) < 0) return null;
+    const i = la.slotOf(b);
+    return i < 0 ? null : la.contacts[i];
 }
 
 const PUSH = { x: 0, y: 0 };
