@@ -535,7 +535,28 @@ function buildBoundaryRuns(m) {
     }
     if (runStart >= 0) hor.push(j, runStart, W);
   }
-  return { vertical: Int32Array.from(vert), horizontal: Int32Array.from(hor) };
+  const b = m.bounds(SCRATCH_BOUNDS);
+  const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+  return { vertical: aroundCentre(vert, true, cx, cy), horizontal: aroundCentre(hor, false, cx, cy) };
+}
+function aroundCentre(runs, vertical, cx, cy) {
+  const n = runs.length / 3;
+  const angle = new Float64Array(n);
+  const order = [];
+  for (let r = 0; r < n; r++) {
+    const line = runs[3 * r], mid = (runs[3 * r + 1] + runs[3 * r + 2]) / 2;
+    angle[r] = vertical ? Math.atan2(mid - cy, line - cx) : Math.atan2(line - cy, mid - cx);
+    order.push(r);
+  }
+  order.sort((p, q) => angle[p] - angle[q]);
+  const out = new Int32Array(runs.length);
+  for (let k = 0; k < n; k++) {
+    const r = order[k];
+    out[3 * k] = runs[3 * r];
+    out[3 * k + 1] = runs[3 * r + 1];
+    out[3 * k + 2] = runs[3 * r + 2];
+  }
+  return out;
 }
 function varintSize(n) {
   let s = 1;
