@@ -13,9 +13,14 @@ import { blob, full, noise, randomMask, ring, rng } from '../fixtures/masks';
  * path), and clip windows.
  */
 
-/** Every cell of the collider's (generous) box agrees with the definition. Returns cells checked. */
+/**
+ * Every cell of the collider's (generous) box agrees with the definition, and the row summaries
+ * with the bits (narrow rasters and wide ones are summarized by two different loops). Returns
+ * cells checked.
+ */
 function checkAll(m: BitMask, t: Affine2D, acc: number, raster: WorldRaster, what: string): number {
     rasterizeMask(m, t, acc, raster);
+    checkRowSummaries(raster);
     const [k0, l0, k1, l1] = refCells(m, t, acc);
     let cells = 0;
     for (let l = l0; l <= l1; l++) {
@@ -98,12 +103,15 @@ describe('rasterizeMask (exact path) matches the definition', () => {
         const raster = new WorldRaster();
         const r = rng(7);
         const masks = [noise(70, 60, r, 0.5), full(40, 90), ring(96, 64), blob(120, 100, r)];
+        let wide = 0;
         for (const [i, m] of masks.entries()) {
             for (const [rot, s, acc] of [[0.3, 1.3, 1], [2.1, -2.7, 1], [-1.2, 0.6, 2.5]] as const) {
                 const t = transform({ x: 3.7 * i, y: -11.3, rot, sx: s, sy: Math.abs(s), skew: 0 }, m.width, m.height);
                 checkAll(m, t, acc, raster, `mask ${i}`);
+                wide = Math.max(wide, raster.stride);
             }
         }
+        expect(wide).toBeGreaterThan(4); // (also rasters more than 4 words wide)
     });
 
     it('with clip windows: inside the window equal to the whole raster, never wrong outside', () => {

@@ -218,7 +218,10 @@ function rasterizeGeneral(
         runPass(runs.horizontal, bits, stride, m, false);
     }
 
-    prefixXor(bits, stride, W, H, out.rowSpans, out.rowRuns);
+    // Narrow rasters (the cut rasters of contact details are a few words wide): every word, no
+    // search; wide ones skip the words before a row's first toggle.
+    if (stride <= FLAT_STRIDE) prefixXorFlat(bits, stride, W, H, out.rowSpans, out.rowRuns);
+    else prefixXor(bits, stride, W, H, out.rowSpans, out.rowRuns);
     return out;
 }
 
@@ -283,6 +286,61 @@ function prefixXor(
         rowSpans[2 * r + 1] = hi;
         // A full row's run list is its span; other rows' lists are read from the words on first
         // use (resolveRuns), most rows of a sprite being full.
+        if (full) {
+            rowRuns[ro] = 1;
+            rowRuns[ro + 1] = lo;
+            rowRuns[ro + 2] = hi;
+        } else {
+            rowRuns[ro] = UNKNOWN_RUNS;
+        }
+    }
+}
+
+/** Widest raster (words a row) that {@link prefixXorFlat} turns into coverage. */
+const FLAT_STRIDE = 4;
+
+/**
+ * {@link prefixXor} with no branch that depends on where a row's toggles lie: every word of every
+ * row is read and written (the rasters it serves are a few words wide), and the row's first and
+ * last toggle and their number (counted up to 3) are kept by selects, not by searching.
+ */
+function prefixXorFlat(
+    bits: Uint32Array, stride: number, W: number, H: number,
+    rowSpans: Int32Array, rowRuns: Int32Array,
+): void {
+    const tail = W & 31;
+    const tailMask = tail ? 0xffffffff >>> (32 - tail) : 0xffffffff;
+    for (let r = 0, base = 0; r < H; r++, base += stride) {
+        let carry = 0, toggles = 0, lo = -1, hi = 0;
+        for (let w = 0; w < stride; w++) {
+            // (Words read as int32, see prefixXor.)
+            let x = bits[base + w] | 0;
+            const y = x & (x - 1);
+            const any = +(x !== 0);
+            toggles += any + +(y !== 0) + +((y & (y - 1)) !== 0);
+            const at = w << 5;
+            const first = at + 31 - Math.clz32(x & -x), last = at + 31 - Math.clz32(x);
+            lo = lo < 0 && any !== 0 ? first : lo;
+            hi = any !== 0 ? last : hi;
+            x ^= x << 1;
+            x ^= x << 2;
+            x ^= x << 4;
+            x ^= x << 8;
+            x ^= x << 16;
+            x ^= carry;
+            carry = x >> 31;
+            bits[base + w] = x;
+        }
+        bits[base + stride - 1] &= tailMask;
+        const ro = r * RUN_STRIDE;
+        if (toggles === 0) {
+            rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0; rowRuns[ro] = 0;
+            continue;
+        }
+        if (carry !== 0) hi = W;
+        const full = toggles <= 2;
+        rowSpans[2 * r] = full ? lo : ~lo;
+        rowSpans[2 * r + 1] = hi;
         if (full) {
             rowRuns[ro] = 1;
             rowRuns[ro + 1] = lo;
