@@ -3973,6 +3973,7 @@ for (let i = 0; i < MEMO_SLOTS; i++) {
 }
 var VIEW_A = new WorldRaster();
 var VIEW_B = new WorldRaster();
+var CLIP_D = new Float64Array(24);
 var SUPPORT_DIRS = 32;
 var SUP_UX = new Float64Array(SUPPORT_DIRS + 1);
 var SUP_UY = new Float64Array(SUPPORT_DIRS + 1);

@@ -1922,7 +1922,7 @@ var init_narrow_small = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow.ts
-var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, SUPPORT_DIRS, SUP_UX, SUP_UY, SUP_INV, SUPW, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, KR;
+var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, CLIP_D, SUPPORT_DIRS, SUP_UX, SUP_UY, SUP_INV, SUPW, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, KR;
 var init_narrow = __esm({
   "extensions/pixel-collision/assets/core/narrow.ts"() {
     "use strict";
@@ -1964,6 +1964,7 @@ var init_narrow = __esm({
     }
     VIEW_A = new WorldRaster();
     VIEW_B = new WorldRaster();
+    CLIP_D = new Float64Array(24);
     SUPPORT_DIRS = 32;
     SUP_UX = new Float64Array(SUPPORT_DIRS + 1);
     SUP_UY = new Float64Array(SUPPORT_DIRS + 1);

@@ -1007,6 +1007,9 @@ export function pairWindowTight(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, 
  * `tb`) and returns the cells of the result's box grown by {@link PAIR_WINDOW_MARGIN} in PAIR_WIN
  * (null when empty).
  */
+/** clipToWindow's signed distances of the corners from the clipping edge (a corner more than POLY holds). */
+const CLIP_D = new Float64Array(24);
+
 function clipToWindow(n: number, m: number, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
     // Corners go round counter-clockwise in local space (x right, y up as math has it); a
     // transform with a negative determinant turns them round, and the inside with them.
@@ -1017,13 +1020,23 @@ function clipToWindow(n: number, m: number, tb: Readonly<Affine2D>, acc: number)
         const f = e + 1 === m ? 0 : e + 1;
         const qx = CLIP[2 * f], qy = CLIP[2 * f + 1];
         const ex = qx - px, ey = qy - py;
+        // Each corner's signed distance from the edge, once; an edge with every corner on its
+        // inner side (the same test as below) cuts nothing: the polygon stays as it is, and the
+        // pass below, which would copy it, is skipped.
+        const D = CLIP_D;
+        let cut = 0;
+        for (let v = 0; v < n; v++) {
+            const d = side * (ex * (src[2 * v + 1] - py) - ey * (src[2 * v] - px));
+            D[v] = d;
+            cut |= +!(d >= 0);
+        }
+        if (cut === 0) continue;
         let k = 0;
         for (let v = 0; v < n; v++) {
             const x0 = src[2 * v], y0 = src[2 * v + 1];
             const w = v + 1 === n ? 0 : v + 1;
             const x1 = src[2 * w], y1 = src[2 * w + 1];
-            const d0 = side * (ex * (y0 - py) - ey * (x0 - px));
-            const d1 = side * (ex * (y1 - py) - ey * (x1 - px));
+            const d0 = D[v], d1 = D[w];
             // No branch on which side each corner lies (it follows no pattern): the corner and
             // the crossing are written anyway and k moves past those that are kept. (With no
             // crossing, t may be 0 / 0; that point is not kept.)
