@@ -493,33 +493,36 @@ function cutRows(o: number, l0: number, H: number, k0: number, k1: number, c: In
     const K0 = +k0, K1 = +k1;
     for (let r = 0; r < H; r++) {
         const l = l0 + r;
-        let a = K0, b = K1;
+        // The cuts' real bounds, then one rounding each way: ceil and floor are monotone, so
+        // ceil(max(x, y)) = max(ceil(x), ceil(y)) (and K0, K1 are whole).
+        let lo = K0, hi = K1;
         if (nu) {
             const bl = ub * l;
-            a = Math.max(a, Math.ceil(ulo + bl - du));
-            b = Math.min(b, Math.floor(uhi + bl + du));
+            lo = Math.max(lo, ulo + bl - du);
+            hi = Math.min(hi, uhi + bl + du);
         } else if (zu) {
             const w = ulo + ub * l;
-            if (!(w >= ux0 && w < ux1)) b = a - 1;
+            if (!(w >= ux0 && w < ux1)) hi = -Infinity;
         }
         if (nv) {
             const bl = vb * l;
-            a = Math.max(a, Math.ceil(vlo + bl - dv));
-            b = Math.min(b, Math.floor(vhi + bl + dv));
+            lo = Math.max(lo, vlo + bl - dv);
+            hi = Math.min(hi, vhi + bl + dv);
         } else if (zv) {
             const w = vlo + vb * l;
-            if (!(w >= vx0 && w < vx1)) b = a - 1;
+            if (!(w >= vx0 && w < vx1)) hi = -Infinity;
         }
         if (ns) {
             const bl = sb * l;
-            a = Math.max(a, Math.ceil(slo + bl - ds));
-            b = Math.min(b, Math.floor(shi + bl + ds));
+            lo = Math.max(lo, slo + bl - ds);
+            hi = Math.min(hi, shi + bl + ds);
         }
         if (nd) {
             const bl = db * l;
-            a = Math.max(a, Math.ceil(dlo + bl - dd));
-            b = Math.min(b, Math.floor(dhi + bl + dd));
+            lo = Math.max(lo, dlo + bl - dd);
+            hi = Math.min(hi, dhi + bl + dd);
         }
+        const a = Math.ceil(lo), b = Math.floor(hi);
         // (Within [k0, k1] when not empty: exact as int32.)
         if (a > b) { c[2 * r] = EMPTY_LO; c[2 * r + 1] = -EMPTY_LO; } else { c[2 * r] = a | 0; c[2 * r + 1] = b | 0; }
     }
