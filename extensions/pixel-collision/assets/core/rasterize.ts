@@ -396,7 +396,7 @@ function runPass(runs: Int32Array, bits: Uint32Array, stride: number, m: SampleM
         const line = runs[r];
         const xA = PX * line + QX * (runs[r + 1] - mLo) + tx;
         const xB = PX * line + QX * (runs[r + 2] + mHi) + tx;
-        if (Math.ceil((xA < xB ? xA : xB) * acc - 0.5) > kSkip) continue;
+        if ((xA < xB ? xA : xB) * acc - 0.5 > kSkip) continue; // (ceil(x) > kSkip iff x > kSkip: kSkip is whole)
         const pl = P * line;
         const yA = pl + Q * (runs[r + 1] - mLo) + ty;
         const yB = pl + Q * (runs[r + 2] + mHi) + ty;
