@@ -900,6 +900,21 @@ describe('boundaryRuns: maximal straight runs of the opaque/transparent boundary
         expect(byLine(m.boundaryRuns().horizontal)).toEqual([[0, 0, 2], [1, 2, 3], [2, 0, 3]]);
     });
 
+    it('each family is listed in order around the centre of the opaque bounds (outline neighbours are list neighbours)', () => {
+        for (const m of [blob(48, 48, rng(1)), ring(40, 30), noise(33, 20, rng(5), 0.4)]) {
+            const b = m.bounds();
+            const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+            const { vertical, horizontal } = m.boundaryRuns();
+            const angles = (runs: Int32Array, isVertical: boolean) => runTriples(runs).map(([line, a0, a1]) => (isVertical
+                ? Math.atan2((a0 + a1) / 2 - cy, line - cx) : Math.atan2(line - cy, (a0 + a1) / 2 - cx)));
+            for (const [runs, isVertical] of [[vertical, true], [horizontal, false]] as const) {
+                const a = angles(runs, isVertical);
+                expect(a.length).toBeGreaterThan(8);
+                for (let i = 1; i < a.length; i++) expect(a[i]).toBeGreaterThanOrEqual(a[i - 1]);
+            }
+        }
+    });
+
     it('an empty mask has no boundary; a full one has exactly its four sides', () => {
         for (const w of [1, 31, 32, 33, 64, 65]) {
             expect(empty(w, 3).boundaryRuns().vertical.length + empty(w, 3).boundaryRuns().horizontal.length).toBe(0);
