@@ -901,16 +901,20 @@ describe('boundaryRuns: maximal straight runs of the opaque/transparent boundary
     });
 
     it('each family is listed in order around the centre of the opaque bounds (outline neighbours are list neighbours)', () => {
-        for (const m of [blob(48, 48, rng(1)), ring(40, 30), noise(33, 20, rng(5), 0.4)]) {
+        for (const m of [blob(48, 48, rng(1)), ring(40, 30), noise(33, 20, rng(5), 0.4), blob(300, 200, rng(2))]) {
             const b = m.bounds();
             const cx = b.x + b.width / 2, cy = b.y + b.height / 2;
             const { vertical, horizontal } = m.boundaryRuns();
-            const angles = (runs: Int32Array, isVertical: boolean) => runTriples(runs).map(([line, a0, a1]) => (isVertical
-                ? Math.atan2((a0 + a1) / 2 - cy, line - cx) : Math.atan2(line - cy, (a0 + a1) / 2 - cx)));
             for (const [runs, isVertical] of [[vertical, true], [horizontal, false]] as const) {
-                const a = angles(runs, isVertical);
-                expect(a.length).toBeGreaterThan(8);
-                for (let i = 1; i < a.length; i++) expect(a[i]).toBeGreaterThanOrEqual(a[i - 1]);
+                // Counter-clockwise from +x (as y grows), in [0, 2 pi); runs are sorted in steps of
+                // direction, one per run (16 to 4,096 steps), each at most 8 / steps radians wide.
+                const angle = runTriples(runs).map(([line, a0, a1]) => {
+                    const t = isVertical ? Math.atan2((a0 + a1) / 2 - cy, line - cx) : Math.atan2(line - cy, (a0 + a1) / 2 - cx);
+                    return t < 0 ? t + 2 * Math.PI : t;
+                });
+                const step = 8 / Math.min(4096, Math.max(16, angle.length));
+                expect(angle.length).toBeGreaterThan(8);
+                for (let i = 1; i < angle.length; i++) expect(angle[i]).toBeGreaterThanOrEqual(angle[i - 1] - step - 1e-12);
             }
         }
     });

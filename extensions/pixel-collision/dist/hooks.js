@@ -3041,23 +3041,30 @@ function buildBoundaryRuns(m) {
 }
 function aroundCentre(runs, vertical, cx, cy) {
   const n = runs.length / 3;
-  const angle = new Float64Array(n);
-  const order = [];
+  const buckets = n < 16 ? 16 : n > ORDER_BUCKETS ? ORDER_BUCKETS : n;
+  const bucket = new Int32Array(n);
+  const start = new Int32Array(buckets + 1);
   for (let r = 0; r < n; r++) {
     const line = runs[3 * r], mid = (runs[3 * r + 1] + runs[3 * r + 2]) / 2;
-    angle[r] = vertical ? Math.atan2(mid - cy, line - cx) : Math.atan2(line - cy, mid - cx);
-    order.push(r);
+    const dx = vertical ? line - cx : mid - cx, dy = vertical ? mid - cy : line - cy;
+    const d = Math.abs(dx) + Math.abs(dy);
+    const p = d > 0 ? dy / d : 0;
+    const diamond = dx >= 0 ? dy >= 0 ? p : 4 + p : 2 - p;
+    const b = Math.min(buckets - 1, Math.floor(diamond * (buckets / 4)));
+    bucket[r] = b;
+    start[b + 1]++;
   }
-  order.sort((p, q) => angle[p] - angle[q]);
+  for (let b = 0; b < buckets; b++) start[b + 1] += start[b];
   const out = new Int32Array(runs.length);
-  for (let k = 0; k < n; k++) {
-    const r = order[k];
-    out[3 * k] = runs[3 * r];
-    out[3 * k + 1] = runs[3 * r + 1];
-    out[3 * k + 2] = runs[3 * r + 2];
+  for (let r = 0; r < n; r++) {
+    const k = 3 * start[bucket[r]]++;
+    out[k] = runs[3 * r];
+    out[k + 1] = runs[3 * r + 1];
+    out[k + 2] = runs[3 * r + 2];
   }
   return out;
 }
+var ORDER_BUCKETS = 4096;
 function varintSize(n) {
   let s = 1;
   while (n >= 128) {

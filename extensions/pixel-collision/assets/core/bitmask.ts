@@ -528,11 +528,13 @@ export interface RowBounds {
  *                            with different opacity, for every column i in [i0, i1)
  * ```
  *
- * Each family is ordered by the angle of its runs' midpoints around the centre of the mask's
+ * Each family is ordered by the direction of its runs' midpoints from the centre of the mask's
  * opaque bounds, so that runs next to each other in the list lie next to each other along the
  * outline. Nothing depends on that order for its answer; the rasterizer runs faster for it: the
  * runs a clip window leaves out come in long streaks, not every other run (1,000 rotating sprites
- * reading contact details: about 3 % off the step).
+ * reading contact details: about 2-3 % off the frame). Ordering costs little: a 48x48 blob's runs
+ * are built in about 12 µs instead of 6, a 1024x1024 noise mask's in 46 ms instead of 41 (once a
+ * mask version).
  */
 export interface BoundaryRuns {
     vertical: Int32Array;
@@ -727,25 +729,37 @@ function buildBoundaryRuns(m: BitMask): BoundaryRuns {
 
 /**
  * Runs `(line, a0, a1)` (vertical: line is x, a is y; horizontal: the other way round) ordered by
- * the angle of their midpoints around `(cx, cy)` (ties keep their order: the sort is stable).
+ * the direction of their midpoints from `(cx, cy)`: a counting sort into as many steps of the
+ * "diamond angle" as there are runs (16 to {@link ORDER_BUCKETS}; the diamond angle is monotone in
+ * the angle, with no trigonometry: 0 towards +x, 1 towards +y, 2 towards -x, 3 towards -y), runs
+ * of one step in scan order. Two passes over the runs.
  */
 function aroundCentre(runs: number[], vertical: boolean, cx: number, cy: number): Int32Array {
     const n = runs.length / 3;
-    const angle = new Float64Array(n);
-    const order: number[] = [];
+    const buckets = n < 16 ? 16 : n > ORDER_BUCKETS ? ORDER_BUCKETS : n;
+    const bucket = new Int32Array(n);
+    const start = new Int32Array(buckets + 1);
     for (let r = 0; r < n; r++) {
         const line = runs[3 * r], mid = (runs[3 * r + 1] + runs[3 * r + 2]) / 2;
-        angle[r] = vertical ? Math.atan2(mid - cy, line - cx) : Math.atan2(line - cy, mid - cx);
-        order.push(r);
+        const dx = vertical ? line - cx : mid - cx, dy = vertical ? mid - cy : line - cy;
+        const d = Math.abs(dx) + Math.abs(dy);
+        const p = d > 0 ? dy / d : 0; // in [-1, 1]
+        const diamond = dx >= 0 ? (dy >= 0 ? p : 4 + p) : 2 - p; // in [0, 4)
+        const b = Math.min(buckets - 1, Math.floor(diamond * (buckets / 4)));
+        bucket[r] = b;
+        start[b + 1]++;
     }
-    order.sort((p, q) => angle[p] - angle[q]);
+    for (let b = 0; b < buckets; b++) start[b + 1] += start[b];
     const out = new Int32Array(runs.length);
-    for (let k = 0; k < n; k++) {
-        const r = order[k];
-        out[3 * k] = runs[3 * r]; out[3 * k + 1] = runs[3 * r + 1]; out[3 * k + 2] = runs[3 * r + 2];
+    for (let r = 0; r < n; r++) {
+        const k = 3 * start[bucket[r]]++;
+        out[k] = runs[3 * r]; out[k + 1] = runs[3 * r + 1]; out[k + 2] = runs[3 * r + 2];
     }
     return out;
 }
+
+/** Most direction steps of {@link aroundCentre}'s order. */
+const ORDER_BUCKETS = 4096;
 
 function varintSize(n: number): number {
     let s = 1;
