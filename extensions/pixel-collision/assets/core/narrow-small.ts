@@ -633,16 +633,20 @@ export function testMasksPerCell(
         if (ka0 <= ka1) {
             const dya = (l + 0.5) * s - tya;
             const ura = u0a + ica * dya, vra = v0a + ida * dya;
+            let cw = (ka0 - K0) >>> 5, acc = 0;
             for (let k = ka0; k <= ka1; k++) {
                 const ua = pua * k + ura, va = pva * k + vra;
                 let i = ua | 0, j = va | 0;
                 if (Math.abs(ua - i - 0.5) > hh || Math.abs(va - j - 0.5) > hh) { i = exactIndex(MA.floorU(k, l), aW); j = exactIndex(MA.floorV(k, l), aH); }
                 // The sample's bit (0 outside the mask), or-ed in with no branch: along a row the
-                // samples leave and enter the mask where no pattern tells.
+                // samples leave and enter the mask where no pattern tells. The row's bits gather
+                // in a register, stored once a word.
                 const inA = +((i >>> 0) < aW) & +((j >>> 0) < aH);
                 const c = k - K0;
-                bitsA[base + (c >>> 5)] |= (inA & (aBits[(j * aStride + (i >>> 5)) & -inA] >>> (i & 31))) << (c & 31);
+                if ((c >>> 5) !== cw) { bitsA[base + cw] = acc; acc = 0; cw = c >>> 5; }
+                acc |= (inA & (aBits[(j * aStride + (i >>> 5)) & -inA] >>> (i & 31))) << (c & 31);
             }
+            bitsA[base + cw] = acc;
         }
         let kb0 = cb[2 * r], kb1 = cb[2 * r + 1];
         if (ha0 - 1 > kb0) kb0 = ha0 - 1;
@@ -650,14 +654,17 @@ export function testMasksPerCell(
         if (kb0 > kb1) continue;
         const dyb = (l + 0.5) * s - tyb;
         const urb = u0b + icb * dyb, vrb = v0b + idb * dyb;
+        let cw = (kb0 - K0) >>> 5, acc = 0;
         for (let k = kb0; k <= kb1; k++) {
             const ub = pub * k + urb, vb = pvb * k + vrb;
             let p = ub | 0, q = vb | 0;
             if (Math.abs(ub - p - 0.5) > hh || Math.abs(vb - q - 0.5) > hh) { p = exactIndex(MB.floorU(k, l), bW); q = exactIndex(MB.floorV(k, l), bH); }
             const inB = +((p >>> 0) < bW) & +((q >>> 0) < bH);
             const c = k - K0;
-            bitsB[base + (c >>> 5)] |= (inB & (bBits[(q * bStride + (p >>> 5)) & -inB] >>> (p & 31))) << (c & 31);
+            if ((c >>> 5) !== cw) { bitsB[base + cw] = acc; acc = 0; cw = c >>> 5; }
+            acc |= (inB & (bBits[(q * bStride + (p >>> 5)) & -inB] >>> (p & 31))) << (c & 31);
         }
+        bitsB[base + cw] = acc;
         // The row's shared cells from the words (popcounts and bit-index sums, no branch per
         // cell): B's bits lie in [kb0, kb1], so only those words can hold shared cells.
         let rowCount = 0;
