@@ -268,12 +268,7 @@ function prefixXor(
             // Toggles counted up to 3 ("more than two"): 1 or 2 bits, else 3.
             const y = x & (x - 1);
             toggles += y === 0 ? 1 : (y & (y - 1)) === 0 ? 2 : 3;
-            x ^= x << 1;
-            x ^= x << 2;
-            x ^= x << 4;
-            x ^= x << 8;
-            x ^= x << 16;
-            x ^= carry;
+            x = prefixXorWord(x) ^ carry;
             carry = x >> 31;
             bits[w] = x;
         }
@@ -281,18 +276,36 @@ function prefixXor(
         bits[we - 1] &= tailMask;
         // An odd number of toggles leaves the carry set: the coverage runs to the row's end.
         const hi = carry !== 0 ? W : ((e - 1 - base) << 5) + 31 - Math.clz32(last);
-        const full = toggles <= 2;
-        rowSpans[2 * r] = full ? lo : ~lo;
-        rowSpans[2 * r + 1] = hi;
-        // A full row's run list is its span; other rows' lists are read from the words on first
-        // use (resolveRuns), most rows of a sprite being full.
-        if (full) {
-            rowRuns[ro] = 1;
-            rowRuns[ro + 1] = lo;
-            rowRuns[ro + 2] = hi;
-        } else {
-            rowRuns[ro] = UNKNOWN_RUNS;
-        }
+        setRowSummary(rowSpans, rowRuns, r, lo, hi, toggles);
+    }
+}
+
+/** Bit i of the result: the XOR of bits 0..i of `x` (int32 in, int32 out). */
+function prefixXorWord(x: number): number {
+    x ^= x << 1;
+    x ^= x << 2;
+    x ^= x << 4;
+    x ^= x << 8;
+    return x ^ (x << 16);
+}
+
+/**
+ * Row `r`'s summary from its toggles: coverage from the first toggle `lo` to `hi` (the last one,
+ * or the row's end), one run iff at most two toggles (`toggles`, counted up to 3, at least 1).
+ * A full row's run list is its span; other rows' lists are read from the words on first use
+ * (resolveRuns), most rows of a sprite being full.
+ */
+function setRowSummary(rowSpans: Int32Array, rowRuns: Int32Array, r: number, lo: number, hi: number, toggles: number): void {
+    const ro = r * RUN_STRIDE;
+    const full = toggles <= 2;
+    rowSpans[2 * r] = full ? lo : ~lo;
+    rowSpans[2 * r + 1] = hi;
+    if (full) {
+        rowRuns[ro] = 1;
+        rowRuns[ro + 1] = lo;
+        rowRuns[ro + 2] = hi;
+    } else {
+        rowRuns[ro] = UNKNOWN_RUNS;
     }
 }
 
@@ -322,32 +335,16 @@ function prefixXorFlat(
             const first = at + 31 - Math.clz32(x & -x), last = at + 31 - Math.clz32(x);
             lo = lo < 0 && any !== 0 ? first : lo;
             hi = any !== 0 ? last : hi;
-            x ^= x << 1;
-            x ^= x << 2;
-            x ^= x << 4;
-            x ^= x << 8;
-            x ^= x << 16;
-            x ^= carry;
+            x = prefixXorWord(x) ^ carry;
             carry = x >> 31;
             bits[base + w] = x;
         }
         bits[base + stride - 1] &= tailMask;
-        const ro = r * RUN_STRIDE;
         if (toggles === 0) {
-            rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0; rowRuns[ro] = 0;
+            rowSpans[2 * r] = W; rowSpans[2 * r + 1] = 0; rowRuns[r * RUN_STRIDE] = 0;
             continue;
         }
-        if (carry !== 0) hi = W;
-        const full = toggles <= 2;
-        rowSpans[2 * r] = full ? lo : ~lo;
-        rowSpans[2 * r + 1] = hi;
-        if (full) {
-            rowRuns[ro] = 1;
-            rowRuns[ro + 1] = lo;
-            rowRuns[ro + 2] = hi;
-        } else {
-            rowRuns[ro] = UNKNOWN_RUNS;
-        }
+        setRowSummary(rowSpans, rowRuns, r, lo, carry !== 0 ? W : hi, toggles);
     }
 }
 
