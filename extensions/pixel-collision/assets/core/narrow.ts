@@ -1002,14 +1002,14 @@ export function pairWindowTight(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, 
     return clipToWindow(n, m, tb, acc);
 }
 
+/** clipToWindow's signed distances of the corners from a clipping edge (room for more corners than POLY holds). */
+const CLIP_D = new Float64Array(24);
+
 /**
  * Clips the polygon in POLY (n corners) to the convex polygon in CLIP (m corners, B's, under
  * `tb`) and returns the cells of the result's box grown by {@link PAIR_WINDOW_MARGIN} in PAIR_WIN
  * (null when empty).
  */
-/** clipToWindow's signed distances of the corners from the clipping edge (a corner more than POLY holds). */
-const CLIP_D = new Float64Array(24);
-
 function clipToWindow(n: number, m: number, tb: Readonly<Affine2D>, acc: number): CellWindow | null {
     // Corners go round counter-clockwise in local space (x right, y up as math has it); a
     // transform with a negative determinant turns them round, and the inside with them.
