@@ -9,7 +9,8 @@
  *   vertices       gfx Buffer (VERTEX) + InputAssembler: 6 vertices per tile, 7 float vec4 attributes
  *   page targets   gfx Texture RGBA8 (COLOR_ATTACHMENT | TRANSFER_SRC) + Framebuffer, one RenderPass
  *   a page         command buffer: beginRenderPass (clear to 0, render area = the page) ─
- *                  bindPipelineState ─ bindDescriptorSet ─ bindInputAssembler ─ draw ─ end; queue.submit
+ *                  bindPipelineState ─ bindDescriptorSet ─ bindInputAssembler ─ draw ─ end;
+ *                  device.flushCommands, then queue.submit (as the engine's own passes do)
  *   readback       device.copyTextureToBuffers (a readPixels on WebGL)
  * ```
  *
@@ -61,6 +62,8 @@ export class CocosGfxBackend implements GfxPageBackend {
     private readonly _bAtlas: number;
     private readonly _renderPass: gfx.RenderPass;
     private readonly _cmd: gfx.CommandBuffer;
+    /** `[_cmd]`, kept: flushCommands and submit take a list. */
+    private readonly _cmds: gfx.CommandBuffer[];
     private readonly _sampler: gfx.Sampler;
     private readonly _ySign: number;
     private readonly _attributes: gfx.Attribute[];
@@ -108,6 +111,7 @@ export class CocosGfxBackend implements GfxPageBackend {
             new gfx.DepthStencilAttachment(),
         ));
         this._cmd = device.createCommandBuffer(new gfx.CommandBufferInfo(device.queue, gfx.CommandBufferType.PRIMARY));
+        this._cmds = [this._cmd];
         this._sampler = device.getSampler(new gfx.SamplerInfo(gfx.Filter.POINT, gfx.Filter.POINT, gfx.Filter.NONE,
             gfx.Address.CLAMP, gfx.Address.CLAMP, gfx.Address.CLAMP));
         this._attributes = GFX_ATTRIBUTES.map((name) => new gfx.Attribute(name, gfx.Format.RGBA32F, false, 0, false));
@@ -177,7 +181,11 @@ export class CocosGfxBackend implements GfxPageBackend {
         }
         cmd.endRenderPass();
         cmd.end();
-        this._device.queue.submit([cmd]);
+        // Flush before submit, as the engine does (ForwardPipeline.cpp, splash-screen.ts). On the
+        // web it does nothing; natively the recorded commands reach the render thread only through
+        // it: a release build would submit nothing (every GPU contact lost), a debug build aborts.
+        this._device.flushCommands(this._cmds);
+        this._device.queue.submit(this._cmds);
     }
 
     read(index: number, w: number, h: number, out: Uint8Array): void {
