@@ -12,7 +12,7 @@
 import { Session } from 'node:inspector';
 import { ImageAsset, Node, Sprite, SpriteFrame, Texture2D, UITransform, Vec3 } from 'cc';
 import { CollisionSystem, PixelCollider } from '../../extensions/pixel-collision/assets/runtime/index';
-import { resetCC } from '../runtime/cc';
+import { resetCC, setNativeEngine } from '../runtime/cc';
 import { blob, rng } from '../fixtures/masks';
 
 
@@ -51,8 +51,11 @@ function scene(n: number): { nodes: Node[]; px: Float64Array; py: Float64Array; 
 
 const P = new Vec3();
 
-function makeFrame(rotate: boolean, syncOnly: boolean, movesOnly = false): { frame: () => void; events: { n: number } } {
+function makeFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native = false): { frame: () => void; events: { n: number } } {
     const s = scene(200);
+    // The native engine's getters (worldMatrix, worldPosition) allocate a copy per read: the
+    // runtime must not use them per frame there either.
+    setNativeEngine(native);
     const sys = CollisionSystem.instance;
     let f = 0;
     const frame = function pixelFrame(): void {
@@ -84,8 +87,8 @@ function makeFrame(rotate: boolean, syncOnly: boolean, movesOnly = false): { fra
  * collector did meanwhile. (Heap size differences also see V8's own bookkeeping, e.g. code it
  * recompiles, and proved noisy on a loaded machine.)
  */
-async function perFrame(rotate: boolean, syncOnly: boolean, movesOnly = false): Promise<number> {
-    const { frame, events } = makeFrame(rotate, syncOnly, movesOnly);
+async function perFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native = false): Promise<number> {
+    const { frame, events } = makeFrame(rotate, syncOnly, movesOnly, native);
     const n = 1000;
     await post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
     for (let i = 0; i < n; i++) frame();
@@ -121,6 +124,10 @@ async function main(): Promise<void> {
         // The whole step: the above, the core world (broad + narrow phase) and the events.
         'step, 200 moving sprites': await perFrame(false, false),
         'step, 200 moving and rotating sprites': await perFrame(true, false),
+        // The same in the native engine's shape (the double's setNativeEngine).
+        'moves only, 200 rotating sprites, native engine': await perFrame(true, false, true, true),
+        'sync, 200 moving and rotating sprites, native engine': await perFrame(true, true, false, true),
+        'step, 200 moving and rotating sprites, native engine': await perFrame(true, false, false, true),
     };
     process.stdout.write(JSON.stringify({ results }));
     session.disconnect();

@@ -7,12 +7,23 @@
  */
 export const EDITOR = false;
 export const PREVIEW = false;
-export const JSB = false;
+export let JSB = false;
 export const DEV = true;
 export const DEBUG = true;
 export const BUILD = false;
 export const TEST = true;
-export const NATIVE = false;
+export let NATIVE = false;
 export const MINIGAME = false;
-export const HTML5 = true;
+export let HTML5 = true;
 export const WECHAT = false;
+
+/**
+ * Double-only: the constants of a native build (Creator's simulator, Android, iOS...: `JSB` and
+ * `NATIVE` true, `HTML5` false) or back to a web preview. Use `setNativeEngine` of the double's
+ * `cc`, which switches the engine's native behaviour with them.
+ */
+export function _setNativeEnv(on: boolean): void {
+    JSB = on;
+    NATIVE = on;
+    HTML5 = !on;
+}

@@ -24,7 +24,7 @@
  * (only the `type` value is kept), uv flipping and cap insets, the Canvas's screen alignment.
  */
 import { format } from 'node:util';
-import { EDITOR } from './env';
+import { _setNativeEnv, EDITOR } from './env';
 import { approx, Color, Mat3, Mat4, Quat, Rect, Size, Vec2, Vec3, Vec4 } from './math';
 
 export * from './math';
@@ -1047,15 +1047,26 @@ export class Node extends CCObject {
      */
     setPosition(val: Readonly<Vec3> | number, y?: number, z?: number): void {
         const localPosition = this._lpos;
-        const v = y === undefined ? val as Vec3 : v3_a.set(val as number, y, z === undefined ? localPosition.z : z);
+        if (nativeEngine.on && y !== undefined) {
+            // node.jsb.ts: the numbers are written as given (a NaN stays NaN).
+            v3_a.x = val as number; v3_a.y = y; v3_a.z = z === undefined ? localPosition.z : z;
+        }
+        const v = y === undefined ? val as Vec3 : nativeEngine.on ? v3_a : v3_a.set(val as number, y, z === undefined ? localPosition.z : z);
         if (localPosition.equals(v)) return;
         Vec3.copy(localPosition, v);
         this._transformChanged(TransformBit.POSITION);
     }
 
     get worldPosition(): Readonly<Vec3> {
+        if (nativeEngine.on) return this.getWorldPosition(); // node.jsb.ts: a new Vec3 through Vec3#set (NaN reads 0)
         this.updateWorldTransform();
         return this._pos;
+    }
+
+    getWorldPosition(out?: Vec3): Vec3 {
+        this.updateWorldTransform();
+        if (nativeEngine.on) return (out ?? new Vec3()).set(this._pos.x, this._pos.y, this._pos.z);
+        return Vec3.copy(out ?? new Vec3(), this._pos);
     }
 
     /** Like the engine: the local position is recomputed through the parent's inverse world matrix. */
@@ -1161,7 +1172,11 @@ export class Node extends CCObject {
 
     setScale(val: Readonly<Vec3> | number, y?: number, z?: number): void {
         const localScale = this._lscale;
-        const v = y === undefined ? val as Vec3 : Vec3.set(v3_a, val as number, y, z === undefined ? localScale.z : z);
+        if (nativeEngine.on && y !== undefined) {
+            // node.jsb.ts: the numbers are written as given (a NaN stays NaN).
+            v3_a.x = val as number; v3_a.y = y; v3_a.z = z === undefined ? localScale.z : z;
+        }
+        const v = y === undefined ? val as Vec3 : nativeEngine.on ? v3_a : Vec3.set(v3_a, val as number, y, z === undefined ? localScale.z : z);
         if (localScale.equals(v)) return;
         Vec3.copy(localScale, v);
         this._transformChanged(TransformBit.SCALE);
@@ -1169,8 +1184,14 @@ export class Node extends CCObject {
 
     /** Always current: brings the world transform up to date first (like the engine). */
     get worldMatrix(): Readonly<Mat4> {
+        if (nativeEngine.on) return this.getWorldMatrix(); // node.jsb.ts: a new Mat4 filled from C++ per read
         this.updateWorldTransform();
         return this._mat;
+    }
+
+    getWorldMatrix(out?: Mat4): Mat4 {
+        this.updateWorldTransform();
+        return Mat4.copy(out ?? new Mat4(), this._mat);
     }
 
     /** Non-zero when this node's or an ancestor's transform changed since `Node.resetHasChangedFlags()`. */
@@ -1606,7 +1627,11 @@ export class ImageAsset extends Asset {
     get width(): number { return this._nativeData.width; }
     get height(): number { return this._nativeData.height; }
     get format(): number { return this._format; }
-    get isCompressed(): boolean { return isCompressedFormat(this._format); }
+    /** A boolean on the web; natively a method (assets.i binds no attribute for it), here a function then. */
+    get isCompressed(): boolean {
+        if (nativeEngine.on) return (() => isCompressedFormat(this._format)) as unknown as boolean;
+        return isCompressedFormat(this._format);
+    }
 }
 
 /** Mirrors `TextureBase` of `cocos/asset/assets/texture-base.ts` (size, format, filters; no address modes). */
@@ -2036,6 +2061,21 @@ export const gfx = {};
 // ---- Double-only helpers ----------------------------------------------------------------------
 
 /**
+ * Double-only: the native engine (Creator's simulator, native builds: the engine's JavaScript on
+ * V8 over C++ through JSB) where it differs from the web engine in what the runtime touches, as
+ * measured in the native harness: `setPosition(x, y, z)` and `setScale(x, y, z)` store a NaN as
+ * given (node.jsb.ts),
+ * `worldPosition` and `worldMatrix` are getters that allocate a copy per read (a NaN position
+ * reads 0 through `Vec3#set`), `ImageAsset.isCompressed` is a method, and `cc/env` has
+ * `JSB` / `NATIVE` true. `resetCC()` switches back to the web engine.
+ */
+export const nativeEngine = { on: false };
+export function setNativeEngine(on: boolean): void {
+    nativeEngine.on = on;
+    _setNativeEnv(on);
+}
+
+/**
  * Double-only: what the dynamic atlas does to a frame it packs (`SpriteFrame._setDynamicAtlasFrame`):
  * the frame's texture becomes `atlasTexture`, its rect moves to (x, y) (the frame's rect position in
  * the atlas, i.e. placement + old rect.x/y), uv is recomputed, `original` keeps the old texture and x, y.
@@ -2078,6 +2118,7 @@ export function resetCC(): Scene {
         dirtyNodes.length = 0;
         Node.resetHasChangedFlags();
         logs.clear();
+        setNativeEngine(false);
     }
     return director._scene;
 }

@@ -346,6 +346,15 @@ export class Mat4 {
     m08 = 0; m09 = 0; m10 = 1; m11 = 0;
     m12 = 0; m13 = 0; m14 = 0; m15 = 1;
 
+    /** Mirrors `Mat4.copy`: the 16 numbers of `a` into `out`. */
+    static copy<Out extends Mat4>(out: Out, a: Readonly<Mat4>): Out {
+        out.m00 = a.m00; out.m01 = a.m01; out.m02 = a.m02; out.m03 = a.m03;
+        out.m04 = a.m04; out.m05 = a.m05; out.m06 = a.m06; out.m07 = a.m07;
+        out.m08 = a.m08; out.m09 = a.m09; out.m10 = a.m10; out.m11 = a.m11;
+        out.m12 = a.m12; out.m13 = a.m13; out.m14 = a.m14; out.m15 = a.m15;
+        return out;
+    }
+
     /** `out = a * b`, same operation order as the engine. */
     static multiply<Out extends Mat4>(out: Out, a: Readonly<Mat4>, b: Readonly<Mat4>): Out {
         const a00 = a.m00; const a01 = a.m01; const a02 = a.m02; const a03 = a.m03;

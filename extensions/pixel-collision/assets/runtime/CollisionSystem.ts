@@ -17,6 +17,7 @@ import type { PixelCollider } from './PixelCollider';
 import { EMIT } from './contact';
 import { BIT_STAY, RECEIVERS } from './links';
 import { STATE } from './transform-state';
+import { worldMatrixOf } from './node-matrix';
 import type { ColliderLinks } from './links';
 
 /** A point or vector in Cocos types (`Vec2`, `Vec3`, or any `{ x, y }`). */
@@ -342,11 +343,11 @@ export class CollisionSystem extends System {
         const x = a, y = b as number, contact = c;
         const core = this._ready(collider);
         if (!core) return null;
-        const wp = collider.node.worldPosition;
+        const wm = worldMatrixOf(collider.node); // the node's world position, as stored (a NaN included)
         const t = this._t;
         t.a = core.transform.a; t.b = core.transform.b; t.c = core.transform.c; t.d = core.transform.d;
-        t.tx = core.transform.tx + (x - wp.x);
-        t.ty = core.transform.ty + (y - wp.y);
+        t.tx = core.transform.tx + (x - wm.m12);
+        t.ty = core.transform.ty + (y - wm.m13);
         const o = this.world.placeMeeting(core, t, this._contact);
         if (o && contact) contact._set(this._contact, false);
         return o ? o.userData ?? null : null;
@@ -566,9 +567,14 @@ export class CollisionSystem extends System {
     }
 
     private _warnUnusable(c: PixelCollider): void {
-        const p = c.node.worldPosition;
-        if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) {
+        // The world matrix, not worldPosition: the native engine stores setPosition(NaN, ...) as
+        // given (the web engine stores 0), and its worldPosition then reads 0 while the matrix the
+        // collider uses is NaN.
+        const m = worldMatrixOf(c.node);
+        if (!Number.isFinite(m.m12) || !Number.isFinite(m.m13)) {
             PixelMasks.warnOnce(`nan:${c.node.uuid}`, `node "${nodePath(c.node)}" has a NaN or infinite position; its collider is skipped until it is finite again.`);
+        } else if (!Number.isFinite(m.m00) || !Number.isFinite(m.m01) || !Number.isFinite(m.m04) || !Number.isFinite(m.m05)) {
+            PixelMasks.warnOnce(`nan:${c.node.uuid}`, `node "${nodePath(c.node)}" has a NaN or infinite scale or rotation; its collider is skipped until it is finite again.`);
         }
         // Scale 0 (pop-in tweens) is normal: the collider collides with nothing that frame.
     }
@@ -659,8 +665,12 @@ export class CollisionSystem extends System {
 
     private _moveNode(c: PixelCollider, dx: number, dy: number): void {
         if (dx === 0 && dy === 0) return;
-        const wp = this._wp.set(c.node.worldPosition);
+        const wp = c.node.getWorldPosition(this._wp); // not worldPosition: natively that allocates a Vec3 per read
         c.node.setWorldPosition(wp.x + dx, wp.y + dy, wp.z);
+        // The engine ignores a position equal to the current one within its epsilon (relative
+        // 1e-6 on the web, 1e-5 and float32 natively), so a tiny move far from the origin may not
+        // happen: the collider re-reads the node at the next step and follows what it holds.
+        c._moveDirty = true;
     }
 
     /** After rendering: nodes changed after our step (in callbacks, or late) are re-read next frame. */

@@ -20,6 +20,7 @@ import { solidAt } from './hit';
 import { PIXEL_COLLIDE_EFFECT_UUID } from './gpu/gpu-cocos-device';
 import { installSpriteWatch, SPRITE_WATCH, spriteWatched } from './sprite-watch';
 import { DEAD_STATE, freeStateSlot, STATE, takeStateSlot } from './transform-state';
+import { worldMatrixOf } from './node-matrix';
 
 const { ccclass, property, menu, disallowMultiple, help } = _decorator;
 
@@ -729,7 +730,7 @@ export class PixelCollider extends Component {
 
     /** Recomputes `_t`; false when the map is unusable this frame (zero scale, NaN). */
     private _computeTransform(geometry: boolean): boolean {
-        const m = this.node.worldMatrix;
+        const m = worldMatrixOf(this.node);
         // The slot: the texel -> local map [o..o+3] and the last transform [o+4..o+9], side by
         // side in the array every collider shares (transform-state.ts): per frame the collider
         // reads one block of memory, and compares with the last transform there.

@@ -19,6 +19,7 @@
  * and the rect's position in it), so packing changes nothing.
  */
 import { director, gfx, log, Texture2D, warn } from 'cc';
+import { JSB } from 'cc/env';
 import type { ImageAsset, SpriteFrame } from 'cc';
 
 /** The engine's texture base class (not exported under a public name). */
@@ -292,15 +293,18 @@ export class PixelMaskCache {
         const sw = r.rotated ? r.h : r.w, sh = r.rotated ? r.w : r.h; // stored size
         const opts = { threshold, rotated: r.rotated, rect: { x: r.x, y: r.y, width: r.w, height: r.h } };
         if (data && ArrayBuffer.isView(data)) {
-            if (image.isCompressed || image.format !== Texture2D.PixelFormat.RGBA8888) return null;
+            if (imageCompressed(image) || image.format !== Texture2D.PixelFormat.RGBA8888) return null;
             const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
             if (bytes.length < image.width * image.height * 4) return null;
             return BitMask.fromRGBA(bytes.subarray(0, image.width * image.height * 4), image.width, image.height, opts);
         }
-        if (data && typeof document !== 'undefined' && isDrawable(data)) {
-            const ctx = this._context(data, image.width, image.height);
-            if (!ctx) return null;
+        // A drawable image (web only): the native engine's image element is the jsb-adapter's shim,
+        // whose pixels live in C++ (and are released after upload), and its canvas has neither
+        // drawImage nor getImageData: there the GPU copy is read instead.
+        if (data && !JSB && typeof document !== 'undefined' && isDrawable(data)) {
             try {
+                const ctx = this._context(data, image.width, image.height);
+                if (!ctx) return null;
                 const px = ctx.getImageData(r.x, r.y, sw, sh).data;
                 return BitMask.fromRGBA(px, sw, sh, { threshold, rotated: r.rotated, rect: { x: 0, y: 0, width: r.w, height: r.h } });
             } catch (err) {
@@ -390,6 +394,16 @@ function textureUuid(t: TextureBase): string {
 /** An asset's uuid ('' for assets made in code). */
 function assetUuid(a: SpriteFrame): string {
     return (a as unknown as { _uuid?: string })._uuid ?? '';
+}
+
+/**
+ * `image.isCompressed`, in both engines: the web engine's is a boolean getter, the native one's a
+ * method (assets.i binds `TextureBase::isCompressed` as an attribute but not `ImageAsset`'s), so
+ * reading it as a property there gives a function, always truthy.
+ */
+export function imageCompressed(image: ImageAsset): boolean {
+    const v = (image as unknown as { isCompressed: boolean | (() => boolean) }).isCompressed;
+    return typeof v === 'function' ? v.call(image) === true : v === true;
 }
 
 function isDrawable(d: unknown): d is CanvasImageSource {

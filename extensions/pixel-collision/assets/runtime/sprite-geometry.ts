@@ -26,6 +26,7 @@
 import { UITransform } from 'cc';
 import type { Mat4, Sprite, SpriteFrame } from 'cc';
 import type { Affine2D } from '../core/index';
+import { worldMatrixOf } from './node-matrix';
 
 /** Scratch quad `[l, b, r, t]` (module scope: no allocation per call). */
 const QUAD = new Float64Array(4);
@@ -116,5 +117,5 @@ export function spriteToWorld(sprite: Sprite, out: Affine2D): boolean {
     const cs = ui.contentSize, ap = ui.anchorPoint;
     SIZE[0] = cs.width; SIZE[1] = cs.height; SIZE[2] = ap.x; SIZE[3] = ap.y;
     spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
-    return quadToWorld(QUAD, rect.width, rect.height, sprite.node.worldMatrix, out);
+    return quadToWorld(QUAD, rect.width, rect.height, worldMatrixOf(sprite.node), out);
 }
