@@ -139,6 +139,27 @@ describe('the runtime in the native engine', () => {
         expect(a.collider.getWorldTransform(t).tx).toBe(before); // and the collider did not drift 2.5 away
     });
 
+    test('moveAndSlide to a stop a hair from a wall: the float32 position the engine keeps does not round into the wall', () => {
+        // Natively the node keeps float32 positions. A move that ends free in doubles, 1e-7 px
+        // from a wall's sample, is stored rounded onto it: the next step finds the collider
+        // overlapping and pushes it out by a cell (a hero pressed against a wall jitters).
+        const wall = sprite('Wall', frame(full(8, 40)), { x: 0, y: 0 }); // samples up to x = 3.5
+        const hero = sprite('Hero', frame(full(15, 15)), { x: 12, y: 0 }); // left edge at x - 7.5
+        tick();
+        const sys = CollisionSystem.instance;
+        // Free while x > 11 (the wall's sample at 3.5 lies left of the edge x - 7.5).
+        const m = sys.moveAndSlide(hero.collider, -(1 - 1e-7), 0);
+        expect(m.x).toBeCloseTo(-1, 6);
+        tick();
+        const x = hero.node.worldPosition.x;
+        expect(x).toBeGreaterThan(11);
+        expect(x).toBeLessThan(11.001);
+        expect(sys.placeMeeting(hero.collider, x, 0)).toBeNull();
+        expect(hero.collider.isTouching(wall.collider)).toBe(false);
+        const again = sys.moveAndSlide(hero.collider, 0, 0.5); // slides on, nothing to push out of
+        expect([again.x, again.y]).toEqual([0, 0.5]);
+    });
+
     test('placeMeeting reads the node\'s position from its world matrix (the same answer as on the web)', () => {
         const tex = full(8, 8);
         const a = sprite('A', frame(tex), { x: 100 });

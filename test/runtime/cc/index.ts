@@ -1054,6 +1054,7 @@ export class Node extends CCObject {
         const v = y === undefined ? val as Vec3 : nativeEngine.on ? v3_a : v3_a.set(val as number, y, z === undefined ? localPosition.z : z);
         if (localPosition.equals(v)) return;
         Vec3.copy(localPosition, v);
+        if (nativeEngine.on) froundVec3(localPosition);
         this._transformChanged(TransformBit.POSITION);
     }
 
@@ -1075,7 +1076,8 @@ export class Node extends CCObject {
         const parent = this._parent;
         const forceUpdateLocalPosition = !!parent && (this._transformFlags & TransformBit.POSITION) !== TransformBit.NONE;
         const v = y === undefined ? val as Vec3 : Vec3.set(v3_a, val as number, y, z!);
-        if (!forceUpdateLocalPosition && worldPosition.equals(v)) return;
+        // Natively Node.cpp compares with approxEquals (relative CC_FLOAT_CMP_PRECISION, 1e-5).
+        if (!forceUpdateLocalPosition && worldPosition.equals(v, nativeEngine.on ? 1e-5 : undefined)) return;
         Vec3.copy(worldPosition, v);
         if (parent) {
             parent.updateWorldTransform();
@@ -1083,6 +1085,7 @@ export class Node extends CCObject {
         } else {
             Vec3.copy(this._lpos, worldPosition);
         }
+        if (nativeEngine.on) froundVec3(this._lpos);
         this._transformChanged(TransformBit.POSITION);
     }
 
@@ -1257,6 +1260,7 @@ export class Node extends CCObject {
                     Mat4.fromSRT(child._mat, child._rot, child._pos, child._scale); // the engine's fromRTS, an alias
                 }
             }
+            if (nativeEngine.on) { froundVec3(child._pos); froundMat4(child._mat); } // the C++ node keeps floats
             child._transformFlags = TransformBit.NONE;
             cur = child;
         }
@@ -2064,12 +2068,21 @@ export const gfx = {};
  * Double-only: the native engine (Creator's simulator, native builds: the engine's JavaScript on
  * V8 over C++ through JSB) where it differs from the web engine in what the runtime touches, as
  * measured in the native harness: `setPosition(x, y, z)` and `setScale(x, y, z)` store a NaN as
- * given (node.jsb.ts),
+ * given (node.jsb.ts), positions and world matrices are kept in float32 (the C++ node), and
+ * `setWorldPosition` ignores a position within 1e-5 (relative) of the current one (Node.cpp),
  * `worldPosition` and `worldMatrix` are getters that allocate a copy per read (a NaN position
  * reads 0 through `Vec3#set`), `ImageAsset.isCompressed` is a method, and `cc/env` has
  * `JSB` / `NATIVE` true. `resetCC()` switches back to the web engine.
  */
 export const nativeEngine = { on: false };
+const froundVec3 = (v: Vec3): void => { v.x = Math.fround(v.x); v.y = Math.fround(v.y); v.z = Math.fround(v.z); };
+function froundMat4(m: Mat4): void {
+    const f = Math.fround;
+    m.m00 = f(m.m00); m.m01 = f(m.m01); m.m02 = f(m.m02); m.m03 = f(m.m03);
+    m.m04 = f(m.m04); m.m05 = f(m.m05); m.m06 = f(m.m06); m.m07 = f(m.m07);
+    m.m08 = f(m.m08); m.m09 = f(m.m09); m.m10 = f(m.m10); m.m11 = f(m.m11);
+    m.m12 = f(m.m12); m.m13 = f(m.m13); m.m14 = f(m.m14); m.m15 = f(m.m15);
+}
 export function setNativeEngine(on: boolean): void {
     nativeEngine.on = on;
     _setNativeEnv(on);

@@ -413,7 +413,7 @@ export class CollisionSystem extends System {
             }
         }
         out.set(px.x + mx, px.y + my);
-        this._moveNode(collider, out.x, out.y);
+        this._moveNode(collider, out.x, out.y, core);
         return out;
     }
 
@@ -663,14 +663,42 @@ export class CollisionSystem extends System {
         if (c) c._setTranslation(core.transform.tx, core.transform.ty);
     }
 
-    private _moveNode(c: PixelCollider, dx: number, dy: number): void {
+    /**
+     * Moves the node by (dx, dy) in the world. With `core` (placed where the move ends, free of
+     * overlaps), checks where the node really is: the native engine keeps positions in float32
+     * (and computes world from local in float), so a stop pressed against a wall, exact in
+     * doubles, can round a few millionths of a pixel into it, and the next step would find the
+     * collider overlapping (and push it out by a cell). Such a rounding is undone by nudging the
+     * node back against it (a few float32 steps, more than the engine's equality epsilon).
+     */
+    private _moveNode(c: PixelCollider, dx: number, dy: number, core?: Collider<PixelCollider>): void {
         if (dx === 0 && dy === 0) return;
         const wp = c.node.getWorldPosition(this._wp); // not worldPosition: natively that allocates a Vec3 per read
-        c.node.setWorldPosition(wp.x + dx, wp.y + dy, wp.z);
+        let x = wp.x + dx, y = wp.y + dy;
+        const z = wp.z;
+        c.node.setWorldPosition(x, y, z);
         // The engine ignores a position equal to the current one within its epsilon (relative
         // 1e-6 on the web, 1e-5 and float32 natively), so a tiny move far from the origin may not
         // happen: the collider re-reads the node at the next step and follows what it holds.
         c._moveDirty = true;
+        if (!core) return;
+        for (let k = 0; k < 4; k++) {
+            const m = worldMatrixOf(c.node);
+            const ex = m.m12 - x, ey = m.m13 - y;
+            if (ex === 0 && ey === 0) return;
+            // Where the next step will put the collider: read from the node, as the step does.
+            this._sync(c);
+            this.world.applyTransforms();
+            if (!c._live || c._core !== core || !this.world.placeMeeting(core, core.transform)) return;
+            // Rounded into something: aim past the intended spot on the other side of the rounding.
+            const step = 2e-5 * Math.max(1, Math.abs(x), Math.abs(y)) * (k + 1);
+            if (ex !== 0) x -= Math.sign(ex) * Math.max(2 * Math.abs(ex), step);
+            if (ey !== 0) y -= Math.sign(ey) * Math.max(2 * Math.abs(ey), step);
+            c.node.setWorldPosition(x, y, z);
+            c._moveDirty = true;
+        }
+        this._sync(c);
+        this.world.applyTransforms();
     }
 
     /** After rendering: nodes changed after our step (in callbacks, or late) are re-read next frame. */
