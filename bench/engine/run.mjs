@@ -6,6 +6,12 @@
 //   node bench/engine/run.mjs [--machine NAME] [--sizes 1000,2000] [--rows moving,rotating]
 //        [--reads false,true] [--frames 200] [--profile] [--harness ../shared/engine-harness]
 //        [--history none,colliders,plain] [--repeat 5] [--out file.md] [--json runs.json] [--coarse-clock]
+//        [--native [--harness ../shared/native-harness]]
+//
+// --native runs the same scene in the native engine (C++ with the engine's JavaScript on V8 through
+// JSB: what Creator's simulator and native builds run) through ../shared/native-harness, and writes
+// bench/results/engine-native-<machine>.md; that harness is a Debug build (C++ at -O0, the gfx
+// validator on) on llvmpipe, with V8 10.2 (see docs/engine-performance.md for what that means).
 //
 // Each run builds both sides (pixel-collision and the builtin 2D physics) in one page and times them
 // in the same frames; the table's ratios are builtin / pixel of the same run. --profile adds a second
@@ -27,26 +33,28 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : def; };
-const machine = opt('machine', 'swiftshader-2core');
+const native = args.includes('--native');
+const machine = opt('machine', native ? 'llvmpipe-2core' : 'swiftshader-2core');
 const sizes = opt('sizes', '1000,2000').split(',').map(Number);
 const rows = opt('rows', 'moving,rotating').split(',');
 const reads = opt('reads', 'false,true').split(',').map((s) => s === 'true');
 const frames = Number(opt('frames', '200'));
 const profile = args.includes('--profile');
-const harness = path.resolve(root, opt('harness', '../shared/engine-harness'));
+const harness = path.resolve(root, opt('harness', native ? '../shared/native-harness' : '../shared/engine-harness'));
 const histories = opt('history', 'none').split(',');
 const repeat = Number(opt('repeat', '1'));
 const outFile = opt('out', null);
 // Cross-origin isolation (coi-proxy.mjs): performance.now() in 5 µs steps, not 100 µs; --coarse-clock: without.
-const proxy = args.includes('--coarse-clock') ? null : await startCoiProxy();
+// (The native engine's performance.now() is the platform's clock: no page, no proxy.)
+const proxy = native || args.includes('--coarse-clock') ? null : await startCoiProxy();
 
 function run(n, rotate, read, extra = [], history = 'none', first = true) {
     // The builtin's destroy (seconds to minutes) is timed once per N: in its first row.
     if (!first || !(rotate === (rows[0] === 'rotating') && read === reads[0])) extra = [...extra, '--set', 'DESTROY_BUILTIN=false'];
     if (history !== 'none') extra = [...extra, '--set', `HISTORY=${history}`];
     const argv = [path.join(harness, 'run.mjs'), 'bench/engine/scene.ts', '--set', `N=${n}`, '--set', `ROTATE=${rotate}`,
-        '--set', `READ=${read}`, '--set', `FRAMES=${frames}`, '--set', 'PRECISE_MEMORY=true', '--quiet-engine', '--timeout', '900', ...extra];
-    const env = { ...process.env, CHROMIUM: path.join(here, 'chromium-precise.sh'), REAL_CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium' };
+        '--set', `READ=${read}`, '--set', `FRAMES=${frames}`, ...(native ? [] : ['--set', 'PRECISE_MEMORY=true']), '--quiet-engine', '--timeout', '900', ...extra];
+    const env = native ? { ...process.env } : { ...process.env, CHROMIUM: path.join(here, 'chromium-precise.sh'), REAL_CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium' };
     if (proxy) env.COI_PROXY = String(proxy.port);
     const t0 = Date.now();
     const p = spawnSync('node', argv, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -57,6 +65,7 @@ function run(n, rotate, read, extra = [], history = 'none', first = true) {
     const r = JSON.parse(line.slice(line.indexOf('RESULT {') + 7));
     r.seconds = (Date.now() - t0) / 1000;
     r.renderer = renderer;
+    if (native) r.v8 = (out.match(/V8 ([0-9][^\s,)]*)/) || [])[1];
     console.log(`N=${n} rotate=${rotate} read=${read} history=${history}: pixel ${r.pixelMs.toFixed(2)} ms, builtin ${r.builtinMs?.toFixed(2)} ms, ${r.seconds.toFixed(0)} s`);
     return r;
 }
@@ -77,7 +86,9 @@ const kb = (b) => (b == null ? '-' : b < 1024 ? `${Math.round(b)} B` : `${(b / 1
 const cpu = os.cpus();
 const lines = [];
 lines.push(`# Engine benchmark: ${machine}`, '');
-lines.push(`_${new Date().toISOString().slice(0, 10)} — Cocos Creator 3.8.5 web engine, DEBUG build (not minified) through ../shared/engine-harness, headless Chromium, WebGL2 on SwiftShader; ${cpu.length} cores (${cpu[0]?.model.trim()}), shared with other processes; Node ${process.version}._`, '');
+lines.push(native
+    ? `_${new Date().toISOString().slice(0, 10)} — Cocos Creator 3.8.5 **native** engine (C++ Debug build at -O0 with the gfx validator, the engine's JavaScript as a DEBUG build on V8 ${results[0]?.v8 ?? '10.2'} through JSB) through ../shared/native-harness, GLES3 on llvmpipe under Xvfb; ${cpu.length} cores (${cpu[0]?.model.trim()}), shared with other processes; Node ${process.version} runs the harness only._`
+    : `_${new Date().toISOString().slice(0, 10)} — Cocos Creator 3.8.5 web engine, DEBUG build (not minified) through ../shared/engine-harness, headless Chromium, WebGL2 on SwiftShader; ${cpu.length} cores (${cpu[0]?.model.trim()}), shared with other processes; Node ${process.version}._`, '');
 lines.push('Written by `node bench/engine/run.mjs`. Scene: `bench/engine/scene.ts` (N sprites of a 48x48 blob, sizeMode CUSTOM 48 x 48, 0.5-3 px per frame in a box of side sqrt(5 N) x 48, optionally turning 0.5-3 degrees per frame). Both sides run in the same page on copies of the scene that move the same way in the same frames: medians of ' + frames + ' frames of `CollisionSystem.postUpdate` and `PhysicsSystem2D.postUpdate` (kinematic `RigidBody2D` + 14-gon `PolygonCollider2D`, BEGIN / END_CONTACT listeners, one step per frame). Ratio = builtin ÷ pixel, same run.', '');
 lines.push('| N, motion | listeners | pixel-collision | builtin 2D physics | ratio | events / frame (enter, stay, end) | pixel: heap allocated per postUpdate (median, mean) | builtin: same |');
 lines.push('| --- | --- | ---: | ---: | ---: | --- | --- | --- |');
@@ -127,10 +138,11 @@ const clock = all.every((r) => r.isolated)
     : `\`performance.now()\` in ${steps.join(' / ')} ms steps (${all.some((r) => r.isolated) ? 'some runs' : 'no run'} cross-origin isolated): a median of frames near 1 ms sits on a step.`;
 lines.push('', 'Notes:', '',
     `- Clock: ${clock}`,
-    '- Heap: bytes by which `performance.memory.usedJSHeapSize` grew inside each postUpdate (Chromium started with `--enable-precise-memory-info`); a call during which a garbage collection ran (the heap shrank) is left out. It counts every allocation of the call, the engine\'s included.',
+    native ? '- Heap: not measured natively (no `performance.memory`).' : '- Heap: bytes by which `performance.memory.usedJSHeapSize` grew inside each postUpdate (Chromium started with `--enable-precise-memory-info`); a call during which a garbage collection ran (the heap shrank) is left out. It counts every allocation of the call, the engine\'s included.',
     '- Destroy: `destroy()` on every node of one side, then the two frames that purge them, minus two idle frames.',
-    '- SwiftShader renders on the CPU, but no camera draws the sprites here: the timed calls are pure JavaScript. A DEBUG engine build: asserts on, not minified. Timings vary from run to run on a shared machine; compare the ratios (same run, same frames).');
-const file = outFile ? path.resolve(root, outFile) : path.join(root, 'bench/results', `engine-${machine}.md`);
+    native ? '- No camera draws the sprites: the timed calls are the engine\'s JavaScript and what it calls in C++ through JSB (node transforms, flags), in a Debug build at -O0. Timings vary from run to run on a shared machine; compare the ratios (same run, same frames).'
+        : '- SwiftShader renders on the CPU, but no camera draws the sprites here: the timed calls are pure JavaScript. A DEBUG engine build: asserts on, not minified. Timings vary from run to run on a shared machine; compare the ratios (same run, same frames).');
+const file = outFile ? path.resolve(root, outFile) : path.join(root, 'bench/results', `engine-${native ? 'native-' : ''}${machine}.md`);
 fs.writeFileSync(file, `${lines.join('\n')}\n`);
 console.log(`wrote ${path.relative(root, file)}`);
 const jsonFile = opt('json', null); // every run's RESULT, for later reading

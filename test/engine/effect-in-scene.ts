@@ -3,6 +3,7 @@
 // with the engine harness, never in CI):
 //
 //   node ../shared/engine-harness/run.mjs test/engine/effect-in-scene.ts --effect extensions/pixel-collision/assets/effects/pixel-collide.effect [--webgl1]
+//   node ../shared/native-harness/run.mjs test/engine/effect-in-scene.ts --effect extensions/pixel-collision/assets/effects/pixel-collide.effect
 //
 // 1. A scene file as Creator writes it (a cc.SceneAsset whose two nodes hold a UITransform, a
 //    Sprite and a PixelCollider in NarrowMode.GPU, the collider's `_gpuEffect` written as
@@ -16,7 +17,9 @@
 //    and assigned where Details say (what `setProperties` in asset-manager/utilities.ts does). The
 //    harness's own registration under 'pixel-collide' is removed first: the only way the runtime
 //    can find the effect is the collider's reference.
-// 3. The scene's nodes go under a Canvas, get their sprite frames, and overlap; gpuBackend 'engine'
+// 3. The scene is launched (director.runSceneImmediate, as loading a scene does: the native engine
+//    moves only nodes of a launched scene), its nodes go under a Canvas built in it, get their
+//    sprite frames, and overlap; gpuBackend 'engine'
 //    (on WebGL2 'auto' would take the raw WebGL2 device, which needs no effect), gpu 'sameFrame'.
 //    After a few frames the GPU narrow phase must be active on the engine-gfx device, with the
 //    pair's sample count equal to the brute-force count, and gpuEffect still null.
@@ -46,6 +49,26 @@ function sceneJson(): unknown[] {
     return out;
 }
 
+/**
+ * A plain-data copy of engine data: own fields, and the accessors a JSB struct keeps on its
+ * prototype (the native engine's converted structs have no own enumerable fields).
+ */
+function plain(v: unknown): unknown {
+    if (v === null || typeof v !== 'object') return v;
+    if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<number>);
+    if (Array.isArray(v)) return v.map(plain);
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) out[k] = plain((v as Record<string, unknown>)[k]);
+    for (let p = Object.getPrototypeOf(v); p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+        for (const k of Object.getOwnPropertyNames(p)) {
+            const d = Object.getOwnPropertyDescriptor(p, k);
+            if (k in out || k === 'constructor' || !d || !d.get) continue;
+            out[k] = plain((v as Record<string, unknown>)[k]);
+        }
+    }
+    return out;
+}
+
 export default async function main(h: any) {
     const problems: string[] = [];
     const check = (ok: boolean, what: string) => { if (!ok) problems.push(what); console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
@@ -65,7 +88,8 @@ export default async function main(h: any) {
 
     // 2. The loader's part for that one dependency (no bundles here): the effect's JSON, deserialized and registered.
     EffectAsset.remove('pixel-collide');
-    const effectJson = { __type__: 'cc.EffectAsset', _name: LOADED_NAME, _objFlags: 0, _native: '', techniques: compiled.techniques, shaders: compiled.shaders, combinations: compiled.combinations ?? [], hideInEditor: false };
+    // plain(): natively the compiled effect's fields are JSB structs (accessors, no own fields).
+    const effectJson = { __type__: 'cc.EffectAsset', _name: LOADED_NAME, _objFlags: 0, _native: '', techniques: plain(compiled.techniques), shaders: plain(compiled.shaders), combinations: plain(compiled.combinations ?? []), hideInEditor: false };
     const effect = deserialize(JSON.parse(JSON.stringify(effectJson)), new (deserialize as any).Details()) as any;
     effect._uuid = UUID;
     effect.onLoaded();
@@ -74,9 +98,10 @@ export default async function main(h: any) {
     check(!Object.keys(all).some((n) => /(^|\/)pixel-collide$/.test(n)), `no effect is registered under a name the lookup by name matches (${Object.keys(all).filter((n) => !n.startsWith('builtin')).join(', ')})`);
 
     // 3. Into the running scene; frames; the GPU narrow phase on the engine-gfx device.
+    director.runSceneImmediate(sceneAsset);
     const { canvas } = stage(h.width, h.height);
     const scene = sceneAsset.scene;
-    const nodes = [...scene.children];
+    const nodes = [...scene.children].filter((n: any) => n.name === 'A' || n.name === 'B');
     const tex = makeTexture(24, 20, () => 255);
     const placed: Placed[] = [];
     nodes.forEach((n: any, k: number) => {

@@ -2,9 +2,12 @@
 // Pixel-exact touch through the engine's own hit test: for sprites rotated, flipped, scaled and
 // showing atlas frames (one rotated in the atlas), UITransform.hitTest(screen point) with the real
 // Canvas camera is true exactly over opaque texels when PixelCollider.pixelTouch is on, and the
-// engine's box test when it is off. Screen points come from the camera (worldToScreen). Then
-// browser mouse events on the game canvas, at an opaque and at a transparent point inside the box,
-// go through the engine's input and node event processor to the node.
+// engine's box test when it is off. Screen points come from the camera (worldToScreen); the hit
+// test is asked for the camera's window (`systemWindowId`: 0 on the web, 1 for the native main
+// window), as the engine's input does. Then mouse input at an opaque and at a transparent point
+// inside the box goes through the engine's input and node event processor to the node: browser
+// mouse events on the game canvas on the web, the platform's mouse calls (`jsb.onMouseDown`) in
+// the native engine. Runs in both harnesses.
 import { EventMouse, game, NodeEventType, UITransform, Vec2, Vec3 } from 'cc';
 import { PixelCollider } from 'db://pixel-collision/runtime/index';
 import { Checks, makeFrame, makeSprite, makeTexture, solidAt, stage } from './lib';
@@ -16,9 +19,11 @@ function rng(seed: number): () => number {
     return () => { seed |= 0; seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
 }
 
-export default async function main(h: { width: number; height: number; frames(n: number): Promise<void> }) {
+export default async function main(h: { width: number; height: number; native?: boolean; frames(n: number): Promise<void> }) {
     const { canvas, camera } = stage(h.width, h.height);
     const checks = new Checks();
+    const native = !!(h as { native?: boolean }).native;
+    const windowId = camera.camera.systemWindowId;
     const tex = makeTexture(64, 64, alphaOf);
     const frames = [
         { sf: makeFrame(tex), w: 64, h: 64, texel: (i: number, j: number): [number, number] => [i, j] },
@@ -48,9 +53,9 @@ export default async function main(h: { width: number; height: number; frames(n:
             camera.camera.screenToWorld(world, screen.set(sp.x, sp.y, 0)); // the world point the engine will test
             const want = solidAt(P, world.x, world.y);
             col.pixelTouch = false;
-            const box = ui.hitTest(sp);
+            const box = ui.hitTest(sp, windowId);
             col.pixelTouch = true;
-            const got = ui.hitTest(sp);
+            const got = ui.hitTest(sp, windowId);
             caseN++;
             if (got === want) { agree++; caseAgree++; } else checks.check(false, `S${n} at world (${world.x.toFixed(3)}, ${world.y.toFixed(3)}): hitTest ${got}, opaque texel ${want}`);
             if (got) opaqueHits++;
@@ -75,13 +80,22 @@ export default async function main(h: { width: number; height: number; frames(n:
     const got: string[] = [];
     const locs: string[] = [];
     target.node.on(NodeEventType.MOUSE_DOWN, (e: EventMouse) => { got.push('down'); locs.push(`(${e.getLocationX()}, ${e.getLocationY()})`); });
-    const el = game.canvas as HTMLCanvasElement;
     const clickAt = async (wx: number, wy: number) => {
         camera.camera.worldToScreen(screen, world.set(wx, wy, 0));
-        const rect = el.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
-        const init = { clientX: rect.x + screen.x / dpr, clientY: rect.y + rect.height - screen.y / dpr, button: 0, bubbles: true };
-        el.dispatchEvent(new MouseEvent('mousedown', init));
-        el.dispatchEvent(new MouseEvent('mouseup', init));
+        if (native) {
+            // What the platform calls for a click in the native window (pal/input/native): window
+            // pixels, y down, and the window's id.
+            const jsb = (globalThis as unknown as { jsb: { onMouseDown(e: object): void; onMouseUp(e: object): void } }).jsb;
+            const e = { x: screen.x, y: h.height - screen.y, button: 0, windowId };
+            jsb.onMouseDown(e);
+            jsb.onMouseUp(e);
+        } else {
+            const el = game.canvas as HTMLCanvasElement;
+            const rect = el.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
+            const init = { clientX: rect.x + screen.x / dpr, clientY: rect.y + rect.height - screen.y / dpr, button: 0, bubbles: true };
+            el.dispatchEvent(new MouseEvent('mousedown', init));
+            el.dispatchEvent(new MouseEvent('mouseup', init));
+        }
         await h.frames(1);
     };
     const P0: Placed = { x: 0, y: 0, angle: 0, sx: 1, sy: 1, w: 64, h: 64, opaque: (i, j) => ringOf(i, j) > 0 };
@@ -101,7 +115,7 @@ export default async function main(h: { width: number; height: number; frames(n:
     tc.pixelTouch = false;
     await clickAt(hole[0], hole[1]);
     const afterOff = got.length;
-    console.log(`engine input (mouse on the canvas): over the hole -> ${afterHole} MOUSE_DOWN; over an opaque texel -> ${afterSolid - afterHole}; over the hole with pixelTouch off -> ${afterOff - afterSolid}; solid point world (${solid[0]}, ${solid[1]}), engine locations ${locs.join(' ')}`);
+    console.log(`engine input (${native ? 'native mouse calls' : 'mouse events on the canvas'}): over the hole -> ${afterHole} MOUSE_DOWN; over an opaque texel -> ${afterSolid - afterHole}; over the hole with pixelTouch off -> ${afterOff - afterSolid}; solid point world (${solid[0]}, ${solid[1]}), engine locations ${locs.join(' ')}`);
     checks.check(afterHole === 0 && afterSolid === 1 && afterOff === 2, `mouse events: hole ${afterHole}, solid ${afterSolid - afterHole}, hole without pixelTouch ${afterOff - afterSolid}`);
     checks.finish('pixel-touch');
 }

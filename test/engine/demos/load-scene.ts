@@ -9,6 +9,7 @@
  * The data comes from temp/engine-demos/assets.ts: run `node test/engine/demos/gen-assets.mjs` first.
  */
 import { Asset, deserialize, director, EffectAsset, ImageAsset, js, Node, Rect, Scene, SceneAsset, Size, Sprite, SpriteFrame, Texture2D, Vec2 } from 'cc';
+import { JSB } from 'cc/env';
 import { PixelCollider, PixelShape, PIXEL_COLLIDE_EFFECT_UUID } from 'db://pixel-collision/runtime/index';
 import { clips, images, scenes, scripts } from '../../../temp/engine-demos/assets';
 
@@ -69,14 +70,21 @@ export function loadAsset(uuid: string): Asset | null {
         if (!meta) throw new Error(`${img.path}.meta has no sub-asset ${sub}`);
         if (sub === '6c48a') {
             const tex = new Texture2D();
-            // As on the web, where an imported PNG's ImageAsset holds an <img>: here a canvas with
-            // the decoded pixels (the dynamic atlas and the mask reader both draw from it).
-            const canvas = document.createElement('canvas');
-            canvas.width = img.width;
-            canvas.height = img.height;
-            const ctx = canvas.getContext('2d')!;
-            ctx.putImageData(new ImageData(new Uint8ClampedArray(rgbaOf(img.rgba).buffer), img.width, img.height), 0, 0);
-            tex.image = new ImageAsset(canvas);
+            if (JSB) {
+                // The native engine has no DOM canvas to draw into (the jsb-adapter's has no
+                // putImageData): the decoded pixels as a memory image, RGBA8888, the form the
+                // native engine's own image decoding hands to the texture.
+                tex.image = new ImageAsset({ _data: rgbaOf(img.rgba), _compressed: false, width: img.width, height: img.height, format: Texture2D.PixelFormat.RGBA8888 });
+            } else {
+                // As on the web, where an imported PNG's ImageAsset holds an <img>: here a canvas with
+                // the decoded pixels (the dynamic atlas and the mask reader both draw from it).
+                const canvas = document.createElement('canvas');
+                canvas.width = img.width;
+                canvas.height = img.height;
+                const ctx = canvas.getContext('2d')!;
+                ctx.putImageData(new ImageData(new Uint8ClampedArray(rgbaOf(img.rgba).buffer), img.width, img.height), 0, 0);
+                tex.image = new ImageAsset(canvas);
+            }
             const u = meta.userData;
             tex.setFilters(FILTER[u.minfilter], FILTER[u.magfilter]);
             tex.setWrapMode(WRAP[u.wrapModeS], WRAP[u.wrapModeT]);
