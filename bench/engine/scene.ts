@@ -26,7 +26,7 @@
 //
 // Prints one line `RESULT {json}` for the runner.
 import {
-    Canvas, Contact2DType, director, ERigidBody2DType, ImageAsset, Layers, Node, PhysicsSystem2D, PolygonCollider2D,
+    Camera, Canvas, Contact2DType, director, ERigidBody2DType, ImageAsset, Layers, Node, PhysicsSystem2D, PolygonCollider2D,
     RigidBody2D, Sprite, SpriteFrame, Texture2D, UITransform, Vec2,
 } from 'cc';
 import { CollisionSystem, PixelCollider, PixelCollisionEvent } from 'db://pixel-collision/runtime/index';
@@ -127,7 +127,19 @@ export default async function main(h: any) {
     const canvasNode = new Node('Canvas');
     canvasNode.layer = Layers.Enum.UI_2D;
     canvasNode.addComponent(UITransform).setContentSize(h.width, h.height);
-    canvasNode.addComponent(Canvas);
+    const canvasComp = canvasNode.addComponent(Canvas);
+    if (h.native) {
+        // The native engine crashes (a freed node read in C++, SIGSEGV within a few dozen frames)
+        // with a Canvas that has no camera, colliders or not: give it one that sees no layer.
+        const camNode = new Node('Camera');
+        camNode.setPosition(0, 0, 1000);
+        canvasNode.addChild(camNode);
+        const cam = camNode.addComponent(Camera);
+        cam.projection = Camera.ProjectionType.ORTHO;
+        cam.visibility = 0;
+        cam.clearFlags = Camera.ClearFlag.SOLID_COLOR;
+        canvasComp.cameraComponent = cam;
+    }
     scene.addChild(canvasNode);
 
     const frame = blobFrame();
