@@ -131,3 +131,18 @@ export function cpuContacts(data: CaseData, frame: number): { flat: number[]; as
     new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, cs, frame, false);
     return { flat: flatten(cs), as: s.as, bs: s.bs };
 }
+
+/** The contact fields every GPU backend must give bit for bit as the CPU does. */
+export const CONTACT_FIELDS = ['hit', 'count', 'minX', 'minY', 'maxX', 'maxY', 'centroidX', 'centroidY', 'normalX', 'normalY', 'accuracy'] as const;
+
+/** Throws, naming the field, where `got` differs from the CPU's `want`. */
+export function expectSameContact(got: Contact, want: Contact, what: string): void {
+    for (const k of CONTACT_FIELDS) if (got[k] !== want[k]) throw new Error(`${what}: ${k} is ${got[k]}, the CPU says ${want[k]}`);
+}
+
+/** The CPU narrow phase's contacts of a scene's pairs (frame 5, no separation). */
+export function cpuRun(s: Scene): Contact[] {
+    const c = Array.from({ length: s.n }, () => new Contact());
+    new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, c, 5, false);
+    return c;
+}

@@ -23,25 +23,16 @@
  * (a pass double) and `PipelineStateManager.getOrCreatePipelineState`, and takes them off again.
  */
 import { EffectAsset, gfx, Material, PipelineStateManager, Vec4 } from 'cc';
-import { Contact, CpuNarrowPhase, GpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
+import { Contact, GpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
 import { CocosGfxBackend } from '../../extensions/pixel-collision/assets/runtime/gpu/gpu-gfx-backend';
 import { GfxGpuDevice } from '../../extensions/pixel-collision/assets/runtime/gpu/gpu-gfx-device';
-import { buildScene, makeCases } from '../browser/gpu-cases';
+import { buildScene, cpuRun, expectSameContact, makeCases } from '../browser/gpu-cases';
 import type { Scene } from '../browser/gpu-cases';
 import { CommandBufferInfo, GFX_DEFINES, GfxDeviceDouble, NativeAssert, PassDouble } from './native-gfx-double';
 import type { GfxMode, PipelineStateDouble, RenderPassDouble } from './native-gfx-double';
 
-const FIELDS = ['hit', 'count', 'minX', 'minY', 'maxX', 'maxY', 'centroidX', 'centroidY', 'normalX', 'normalY', 'accuracy'] as const;
-
-function expectSame(got: Contact, want: Contact, what: string): void {
-    for (const k of FIELDS) if (got[k] !== want[k]) throw new Error(`${what}: ${k} is ${got[k]}, the CPU says ${want[k]}`);
-}
-
-function cpu(s: Scene): Contact[] {
-    const c = Array.from({ length: s.n }, () => new Contact());
-    new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, c, 5, false);
-    return c;
-}
+const expectSame = expectSameContact;
+const cpu = cpuRun;
 
 const hits = (cs: readonly Contact[]) => cs.filter((c) => c.hit).length;
 

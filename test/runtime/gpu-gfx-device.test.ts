@@ -7,23 +7,13 @@
  * in both readback modes, over several pages, with the targets each page in flight needs; and the
  * readback canary. The real engine runs are test/engine/gpu-events.ts (harness, by hand).
  */
-import { Contact, CpuNarrowPhase, GpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
+import { Contact, GpuNarrowPhase } from '../../extensions/pixel-collision/assets/core';
 import { GfxGpuDevice } from '../../extensions/pixel-collision/assets/runtime/gpu/gpu-gfx-device';
 import { SoftGfxBackend } from './soft-gfx-backend';
-import { buildScene, makeCases } from '../browser/gpu-cases';
-import type { Scene } from '../browser/gpu-cases';
+import { buildScene, cpuRun, expectSameContact, makeCases } from '../browser/gpu-cases';
 
-const FIELDS = ['hit', 'count', 'minX', 'minY', 'maxX', 'maxY', 'centroidX', 'centroidY', 'normalX', 'normalY', 'accuracy'] as const;
-
-function expectSame(got: Contact, want: Contact, what: string): void {
-    for (const k of FIELDS) if (got[k] !== want[k]) throw new Error(`${what}: ${k} is ${got[k]}, the CPU says ${want[k]}`);
-}
-
-function cpu(s: Scene): Contact[] {
-    const c = Array.from({ length: s.n }, () => new Contact());
-    new CpuNarrowPhase().run(s.as, s.bs, s.n, s.acc, c, 5, false);
-    return c;
-}
+const expectSame = expectSameContact;
+const cpu = cpuRun;
 
 describe('engine-gfx device (software page backend, GLSL ES 1.00 form)', () => {
     it("gives the CPU's contacts bit for bit in 'sameFrame' (one draw, one synchronous read)", () => {
