@@ -17,7 +17,10 @@
 //   comp-destroy   B's two collider components destroyed (the node stays)
 //   methods        onPixelCollideEnd component methods: on live, enabled components only
 //   gpu            a NarrowMode.GPU pair ('nextFrame': answers a frame late), B destroyed in update
-import { _decorator, BoxCollider2D, Component, Contact2DType, PhysicsSystem2D, Size, Sprite } from 'cc';
+// In every End handler, `isLeaving` of each side must say what the engine says of it (destroyed or
+// to be destroyed, inactive, disabled): the one way to tell the leaving side in every removal
+// (for a destroyed collider component `enabledInHierarchy` is still true there).
+import { _decorator, BoxCollider2D, Component, Contact2DType, isValid, PhysicsSystem2D, Size, Sprite } from 'cc';
 import type { Collider2D, Node } from 'cc';
 import { CollisionSystem, NarrowMode, PixelCollider } from 'db://pixel-collision/runtime/index';
 import { Checks, makeFrame, makeSprite, makeTexture, stage } from './lib';
@@ -37,6 +40,8 @@ function seen(self: Component, other: Component): string {
 const ours: string[] = [];
 const ref: string[] = [];
 const methods: string[] = [];
+/** Every End handler's check of isLeaving (see add()). */
+const leaving = { n: 0, bad: [] as string[] };
 /** Set while a removal runs (node.destroy(), enabled = false, ...): events logged then came at once. */
 let removing = '';
 
@@ -72,7 +77,13 @@ export default async function main(h: { width: number; height: number; frames(n:
         s.node.setPosition(x, y, 0);
         const col = s.node.addComponent(PixelCollider);
         col.on('onPixelCollide', (a, b) => ours.push(`Enter ${seen(a, b)}`));
-        col.on('onPixelCollideEnd', (a, b) => ours.push(`End ${seen(a, b)}${removing}`));
+        col.on('onPixelCollideEnd', (a, b) => {
+            ours.push(`End ${seen(a, b)}${removing}`);
+            // isLeaving against what the engine says of each side (destroyed or to be, inactive, disabled).
+            const removed = (x: PixelCollider) => !isValid(x, true) || !x.node || !isValid(x.node, true) || !x.node.activeInHierarchy || !x.enabled;
+            leaving.n++;
+            if (a.isLeaving !== removed(a) || b.isLeaving !== removed(b)) leaving.bad.push(`${seen(a, b)}${removing}: isLeaving ${a.isLeaving}/${b.isLeaving}, removed ${removed(a)}/${removed(b)}`);
+        });
         const box = s.node.addComponent(BoxCollider2D);
         box.size = new Size(16, 16);
         box.on(Contact2DType.BEGIN_CONTACT, (a: Collider2D, b: Collider2D) => ref.push(`Enter ${seen(a, b)}`));
@@ -251,5 +262,7 @@ export default async function main(h: { width: number; height: number; frames(n:
         await quiet('gpu');
     }
 
+    console.log(`isLeaving: ${leaving.n} End handlers checked, ${leaving.bad.length} wrong${leaving.bad.length ? `: ${leaving.bad.join('; ')}` : ''}`);
+    checks.check(leaving.n >= 18 && leaving.bad.length === 0, `isLeaving in End handlers: ${leaving.bad.join('; ') || `only ${leaving.n} checked`}`);
     checks.finish('destroy-end (9 cases)');
 }

@@ -284,6 +284,57 @@ describe('a collider that leaves ends its pairs on both sides at once, both node
         expect(log).toEqual(['End B-A 32']);
     });
 
+    test.each([
+        ['node destroyed', (b: ReturnType<typeof body>) => { b.node.destroy(); }],
+        ['node deactivated', (b: ReturnType<typeof body>) => { b.node.active = false; }],
+        ['collider disabled', (b: ReturnType<typeof body>) => { b.collider.enabled = false; }],
+        ['collider component destroyed', (b: ReturnType<typeof body>) => { b.collider.destroy(); }],
+    ])('isLeaving tells the leaving side in every End handler (%s); enabledInHierarchy does not always', (_kind, remove) => {
+        const { a, b } = pair();
+        const seen: string[] = [];
+        for (const c of [a.collider, b.collider]) {
+            c.on('onPixelCollideEnd', (self, other) => {
+                seen.push(`${self.node.name}: self ${self.isLeaving}, other ${other.isLeaving}`);
+            });
+        }
+        tick();
+        expect([a.collider.isLeaving, b.collider.isLeaving]).toEqual([false, false]);
+        remove(b);
+        expect(seen).toEqual(['A: self false, other true', 'B: self true, other false']);
+        tick();
+    });
+
+    test('isLeaving is false for a pair that ends by moving apart, and again after the collider is enabled', () => {
+        const { a, b } = pair();
+        const seen: string[] = [];
+        a.collider.on('onPixelCollideEnd', (self, other) => seen.push(`${self.isLeaving} ${other.isLeaving}`));
+        tick();
+        b.node.setPosition(40, 0, 0);
+        tick();
+        expect(seen).toEqual(['false false']);
+        b.collider.enabled = false;
+        expect(b.collider.isLeaving).toBe(true);
+        b.collider.enabled = true;
+        expect(b.collider.isLeaving).toBe(false);
+    });
+
+    test('the leaving side\'s enabledInHierarchy in End: false for a destroyed or deactivated node and a disabled collider, true for a destroyed component (what isLeaving is for)', () => {
+        const got: Record<string, boolean> = {};
+        for (const [kind, remove] of [
+            ['node destroyed', (x: ReturnType<typeof body>) => { x.node.destroy(); }],
+            ['node deactivated', (x: ReturnType<typeof body>) => { x.node.active = false; }],
+            ['collider disabled', (x: ReturnType<typeof body>) => { x.collider.enabled = false; }],
+            ['collider component destroyed', (x: ReturnType<typeof body>) => { x.collider.destroy(); }],
+        ] as const) {
+            freshScene();
+            const { a, b } = pair();
+            a.collider.on('onPixelCollideEnd', (_self, other) => { got[kind] = other.enabledInHierarchy; });
+            tick();
+            remove(b);
+        }
+        expect(got).toEqual({ 'node destroyed': false, 'node deactivated': false, 'collider disabled': false, 'collider component destroyed': true });
+    });
+
     test('a parent deactivated: every collider under it ends its pairs, in the order the engine disables them', () => {
         const tex = full(8, 8);
         const holder = sprite('Holder', null, { collider: false });

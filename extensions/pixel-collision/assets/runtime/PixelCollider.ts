@@ -307,6 +307,16 @@ export class PixelCollider extends Component {
     get maskBits(): number { return this._maskBits; }
     set maskBits(v: number) { this._maskBits = checkBits(v, 'maskBits'); this._filterDirty = true; }
 
+    /**
+     * True once the collider has left the collision system (disabled, its node deactivated, or
+     * either destroyed) and until it is enabled again; false while it takes part. In an
+     * `onPixelCollideEnd` handler, `other.isLeaving` says the pair ended because `other` was
+     * removed, whichever way (for a destroyed collider component `enabledInHierarchy` is still
+     * true there: the engine clears `enabled` only later); `self.isLeaving` likewise for self.
+     */
+    get isLeaving(): boolean { return this._leaving; }
+    private _leaving = false;
+
     /** Number of colliders it touches now (0 once the collider is destroyed). */
     get contactCount(): number { return this._links ? this._links.n : 0; }
 
@@ -474,6 +484,7 @@ export class PixelCollider extends Component {
     }
 
     protected override onEnable(): void {
+        this._leaving = false;
         if (this._links) this._links.watch(this.node);
         this._findSprite();
         this._ui = this.getComponent(UITransform);
@@ -494,6 +505,7 @@ export class PixelCollider extends Component {
     protected override onDisable(): void {
         this.node.off(NodeEventType.SIZE_CHANGED, this._onBoxChanged, this);
         this.node.off(NodeEventType.ANCHOR_CHANGED, this._onBoxChanged, this);
+        this._leaving = true; // before its pairs end: their end handlers see it
         CollisionSystem.instance._leave(this);
         this._updateHitTest();
     }
@@ -551,6 +563,7 @@ export class PixelCollider extends Component {
 
     protected override onDestroy(): void {
         // The engine calls onDisable before onDestroy (which already left); in case it did not.
+        this._leaving = true;
         if (this._core) CollisionSystem.instance._leave(this);
         this._links?.unwatch();
         if (this._entry) { PixelMasks.release(this._entry); this._entry = null; }
