@@ -3546,6 +3546,12 @@ var init_output = __esm({
 });
 
 // extensions/pixel-collision/source/bake/project.ts
+function imageKindOf(rel) {
+  const m = /\.(png|jpe?g|webp)$/i.exec(rel);
+  if (!m) return null;
+  const ext = m[1].toLowerCase();
+  return ext === "png" ? "png" : ext === "webp" ? "webp" : "jpeg";
+}
 function walkFiles(root, dir, skip, onError) {
   const out = [];
   const visit = (abs4) => {
@@ -5996,6 +6002,52 @@ var init_png = __esm({
   }
 });
 
+// extensions/pixel-collision/source/bake/jpeg.ts
+function isSof(m) {
+  return m >= 192 && m <= 207 && m !== 196 && m !== 200 && m !== 204;
+}
+function inspectJpeg(buf) {
+  const b = Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength);
+  if (b.toString("latin1", 0, 24).startsWith("version https://git-lfs")) {
+    throw new JpegProblem('is a Git LFS pointer, not the image (its content was never downloaded). Run "git lfs pull" in the project, then bake again.');
+  }
+  if (b.length < 4 || b[0] !== 255 || b[1] !== 216) throw new JpegProblem("is not a JPEG file (no start-of-image marker). Export it again as JPEG or PNG.");
+  let pos = 2;
+  while (pos < b.length) {
+    if (b[pos] !== 255) throw new JpegProblem(`is corrupt: no marker at byte ${pos}. Export it again.`);
+    while (pos < b.length && b[pos] === 255) pos++;
+    if (pos >= b.length) break;
+    const m = b[pos++];
+    if (m === 216 || m === 1 || m >= 208 && m <= 215) continue;
+    if (m === 217 || m === 218) break;
+    if (pos + 2 > b.length) break;
+    const len = b.readUInt16BE(pos);
+    if (len < 2 || pos + len > b.length) {
+      throw new JpegProblem(`is cut off: its segment at byte ${pos - 2} claims ${len} bytes, the file ends at byte ${b.length}. Copy or export the file again.`);
+    }
+    if (isSof(m)) {
+      if (len < 7) throw new JpegProblem(`is corrupt: its frame header is ${len} bytes. Export it again.`);
+      const height = b.readUInt16BE(pos + 3), width = b.readUInt16BE(pos + 5);
+      if (width === 0 || height === 0) throw new JpegProblem(`has a size of ${width}x${height} in its frame header (a size given later is not supported). Export it again.`);
+      if (width > MAX_PNG_SIDE || height > MAX_PNG_SIDE) {
+        throw new JpegProblem(`is ${width}x${height}: larger than ${MAX_PNG_SIDE} texels a side, more than any Creator build can show as one texture. Split or scale it down.`);
+      }
+      return { width, height };
+    }
+    pos += len;
+  }
+  throw new JpegProblem("has no frame header (cut off before its image data?). Copy or export the file again.");
+}
+var JpegProblem;
+var init_jpeg = __esm({
+  "extensions/pixel-collision/source/bake/jpeg.ts"() {
+    "use strict";
+    init_png();
+    JpegProblem = class extends Error {
+    };
+  }
+});
+
 // extensions/pixel-collision/source/bake/write.ts
 function writeFileAtomic(abs4, data, rel) {
   const dir = (0, import_path2.dirname)(abs4);
@@ -6112,7 +6164,8 @@ async function run(projectDir, options, only) {
   const lost = [];
   for (const img of selected) {
     await new Promise((r) => setImmediate(r));
-    const got = maskImage(root, img, thresholds, cache, next, fail, options.force === true);
+    if (img.missing) fail(img.metas[0], `its image ${img.png} is missing: only the .meta is in the project (deleted, or not checked out?), so the ${img.frames.length} frame(s) it declares cannot be baked. Restore the image, or delete the asset in Creator if it is gone for good.`);
+    const got = img.missing ? "unreadable" : maskImage(root, img, thresholds, cache, next, fail, options.force === true);
     if (got === "unreadable") {
       lost.push(img);
       const old = cache.pngs[img.png];
@@ -6234,10 +6287,12 @@ function collectImages(root, files, cache, next, fail, unknown) {
   const byImage = /* @__PURE__ */ new Map();
   const textureToImage = /* @__PURE__ */ new Map();
   const atlasFrames = [];
-  for (const rel of files) {
-    const isPng = rel.toLowerCase().endsWith(".png");
+  for (const file of files) {
+    const orphan = file.endsWith(".meta") && imageKindOf(file.slice(0, -5)) !== null && !fileSet.has(file.slice(0, -5));
+    const rel = orphan ? file.slice(0, -5) : file;
+    const kind = imageKindOf(rel);
     const isPlist = rel.toLowerCase().endsWith(".plist");
-    if (!isPng && !isPlist) continue;
+    if ((!kind || !orphan && file.endsWith(".meta")) && !isPlist) continue;
     const metaRel = rel + ".meta";
     if (!fileSet.has(metaRel)) {
       fail(rel, "no .meta file: Creator has not imported it yet. Open the project in Creator (or refresh the Assets panel), then bake again.");
@@ -6249,12 +6304,12 @@ function collectImages(root, files, cache, next, fail, unknown) {
       unknown.push(metaRel);
       continue;
     }
-    if (isPng) {
+    if (kind) {
       if (summary.kind !== "image") {
-        fail(metaRel, `unknown meta for a PNG (importer is not "image"; written by another Creator version?). Reimport it in Creator 3.8.`);
+        fail(metaRel, `unknown meta for an image (importer is not "image"; written by another Creator version?). Reimport it in Creator 3.8.`);
         continue;
       }
-      byImage.set(summary.imageUuid, { png: rel, imageUuid: summary.imageUuid, metas: [metaRel], frames: [] });
+      byImage.set(summary.imageUuid, { png: rel, kind, missing: orphan, imageUuid: summary.imageUuid, metas: [metaRel], frames: [] });
       if (summary.texture) textureToImage.set(summary.texture, summary.imageUuid);
       atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: { kind: "atlas", texture: summary.texture, frames: summary.frames } });
     } else if (summary.kind === "atlas") {
@@ -6281,6 +6336,11 @@ function collectImages(root, files, cache, next, fail, unknown) {
 function maskImage(root, img, thresholds, cache, next, fail, force) {
   var _a, _b;
   const abs4 = (0, import_node_path2.join)(root, img.png);
+  const kind = img.kind ?? "png";
+  if (kind === "webp") {
+    fail(img.png, "is a WebP image, which the bake cannot read (its alpha decides the mask). Export it as PNG (or as JPEG if it has no transparency), reimport it in Creator, and bake again.");
+    return "unreadable";
+  }
   let stamp;
   try {
     stamp = statOf(abs4);
@@ -6299,7 +6359,7 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
     }
     let size;
     try {
-      size = inspectPng(buf);
+      size = kind === "jpeg" ? inspectJpeg(buf) : inspectPng(buf);
     } catch (err) {
       fail(img.png, err.message);
       return "unreadable";
@@ -6326,24 +6386,26 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
     }));
     return { decoded: false, frames: frames.map((frame, i) => ({ frame, masks: keys[i].map((k) => cached[k]) })) };
   }
-  let png;
+  let png = null;
   try {
     buf ?? (buf = fs4.readFileSync(abs4));
-    png = decodePng(buf);
+    if (kind === "jpeg") inspectJpeg(buf);
+    else png = decodePng(buf);
   } catch (err) {
-    fail(img.png, err instanceof PngProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
+    fail(img.png, err instanceof PngProblem || err instanceof JpegProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
     delete next.pngs[img.png];
     return "unreadable";
   }
-  const pixels = png.rgba;
   const result = { decoded: true, frames: [] };
   frames.forEach((frame, i) => {
+    const sw = frame.rotated ? frame.h : frame.w, sh = frame.rotated ? frame.w : frame.h;
+    const opaque = png ? null : new Uint8Array(sw * sh * 4).fill(255);
     const masks = thresholds.map((threshold, k) => {
-      const mask = BitMask.fromRGBA(pixels, png.width, png.height, {
+      const mask = png ? BitMask.fromRGBA(png.rgba, png.width, png.height, {
         threshold,
         rotated: frame.rotated,
         rect: { x: frame.x, y: frame.y, width: frame.w, height: frame.h }
-      });
+      }) : BitMask.fromRGBA(opaque, sw, sh, { threshold, rotated: frame.rotated, rect: { x: 0, y: 0, width: frame.w, height: frame.h } });
       const code = encodeMaskCode(mask);
       store2[keys[i][k]] = code;
       return code;
@@ -6555,6 +6617,7 @@ var init_bake = __esm({
     init_errors();
     init_paths();
     init_png();
+    init_jpeg();
     init_write();
     CACHE_VERSION = 3;
     BUNDLE_OUT = "pixel-collision-masks/pixel-masks.ts";

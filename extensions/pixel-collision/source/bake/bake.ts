@@ -15,13 +15,14 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { BitMask, encodeMaskCode } from '../../assets/core/index';
 import { renderLibraryScript, parseLibraryScript, scriptMeta, folderMeta } from './output';
 import type { LibraryEntry } from './output';
-import { framesUsedInAsset, includeMatcher, spriteFramesInClip, summarizeMeta, thresholdsInAsset, walkFiles } from './project';
+import { framesUsedInAsset, imageKindOf, includeMatcher, spriteFramesInClip, summarizeMeta, thresholdsInAsset, walkFiles } from './project';
 import type { AssetUse, FrameInfo, ImageInfo, MetaSummary, Problem } from './project';
 import { CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from './types';
 import type { BakeOptions, BakeReport, KeptMasks, LeftOutFrame } from './types';
 import { BakeFailure, describeIoError } from './errors';
 import { resolveOutput } from './paths';
 import { decodePng, inspectPng, PngProblem } from './png';
+import { inspectJpeg, JpegProblem } from './jpeg';
 import { writeFileAtomic } from './write';
 
 /** 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). 3: masks as codes (core/mask-code.ts), scenes' frames. */
@@ -155,7 +156,8 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     const lost: ImageInfo[] = [];
     for (const img of selected) {
         await new Promise<void>((r) => setImmediate(r)); // keep the editor responsive between textures
-        const got = maskImage(root, img, thresholds, cache, next, fail, options.force === true);
+        if (img.missing) fail(img.metas[0], `its image ${img.png} is missing: only the .meta is in the project (deleted, or not checked out?), so the ${img.frames.length} frame(s) it declares cannot be baked. Restore the image, or delete the asset in Creator if it is gone for good.`);
+        const got = img.missing ? 'unreadable' : maskImage(root, img, thresholds, cache, next, fail, options.force === true);
         if (got === 'unreadable') {
             lost.push(img);
             // Keep its cache entry too: the same file restored (e.g. by "git lfs pull") is hashed, not decoded.
@@ -266,10 +268,14 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
     const byImage = new Map<string, ImageInfo>();
     const textureToImage = new Map<string, string>();
     const atlasFrames: { meta: string; texture: string; frames: MetaSummary & { kind: 'atlas' } }[] = [];
-    for (const rel of files) {
-        const isPng = rel.toLowerCase().endsWith('.png');
+    for (const file of files) {
+        // An image's meta whose image is gone (deleted while its .meta stays): its frames are
+        // known, its pixels not; it is handled as an image that cannot be read (see run()).
+        const orphan = file.endsWith('.meta') && imageKindOf(file.slice(0, -5)) !== null && !fileSet.has(file.slice(0, -5));
+        const rel = orphan ? file.slice(0, -5) : file;
+        const kind = imageKindOf(rel);
         const isPlist = rel.toLowerCase().endsWith('.plist');
-        if (!isPng && !isPlist) continue;
+        if ((!kind || (!orphan && file.endsWith('.meta'))) && !isPlist) continue;
         const metaRel = rel + '.meta';
         if (!fileSet.has(metaRel)) {
             fail(rel, 'no .meta file: Creator has not imported it yet. Open the project in Creator (or refresh the Assets panel), then bake again.');
@@ -277,12 +283,12 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
         }
         const summary = cachedMeta(root, metaRel, cache, next);
         if (summary.kind === 'error') { fail(metaRel, summary.message); unknown.push(metaRel); continue; }
-        if (isPng) {
+        if (kind) {
             if (summary.kind !== 'image') {
-                fail(metaRel, `unknown meta for a PNG (importer is not "image"; written by another Creator version?). Reimport it in Creator 3.8.`);
+                fail(metaRel, `unknown meta for an image (importer is not "image"; written by another Creator version?). Reimport it in Creator 3.8.`);
                 continue;
             }
-            byImage.set(summary.imageUuid, { png: rel, imageUuid: summary.imageUuid, metas: [metaRel], frames: [] });
+            byImage.set(summary.imageUuid, { png: rel, kind, missing: orphan, imageUuid: summary.imageUuid, metas: [metaRel], frames: [] });
             if (summary.texture) textureToImage.set(summary.texture, summary.imageUuid);
             atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: { kind: 'atlas', texture: summary.texture, frames: summary.frames } });
         } else if (summary.kind === 'atlas') {
@@ -318,6 +324,11 @@ interface ImageMasks { decoded: boolean; frames: { frame: FrameInfo; masks: stri
 function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Cache, next: Cache,
     fail: (f: string, m: string) => void, force: boolean): ImageMasks | null | 'unreadable' {
     const abs = join(root, img.png);
+    const kind = img.kind ?? 'png';
+    if (kind === 'webp') {
+        fail(img.png, 'is a WebP image, which the bake cannot read (its alpha decides the mask). Export it as PNG (or as JPEG if it has no transparency), reimport it in Creator, and bake again.');
+        return 'unreadable';
+    }
     let stamp: FileStamp;
     try { stamp = statOf(abs); } catch (err) { fail(img.png, `cannot be read: ${describeIoError(err)}.`); return 'unreadable'; }
     let buf: Buffer | null = null;
@@ -325,7 +336,7 @@ function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Ca
     if (!rec || rec.size !== stamp.size || rec.mtimeMs !== stamp.mtimeMs) {
         try { buf = fs.readFileSync(abs); } catch (err) { fail(img.png, `cannot be read: ${describeIoError(err)}.`); return 'unreadable'; }
         let size: { width: number; height: number };
-        try { size = inspectPng(buf); } catch (err) { fail(img.png, (err as Error).message); return 'unreadable'; }
+        try { size = kind === 'jpeg' ? inspectJpeg(buf) : inspectPng(buf); } catch (err) { fail(img.png, (err as Error).message); return 'unreadable'; }
         rec = { ...stamp, hash: createHash('sha256').update(buf).digest('hex'), width: size.width, height: size.height };
     }
     next.pngs[img.png] = rec;
@@ -346,22 +357,26 @@ function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Ca
         keys.forEach((ks) => ks.forEach((k) => { store[k] = cached[k]; }));
         return { decoded: false, frames: frames.map((frame, i) => ({ frame, masks: keys[i].map((k) => cached[k]) })) };
     }
-    let png: { width: number; height: number; rgba: Uint8Array };
+    let png: { width: number; height: number; rgba: Uint8Array } | null = null;
     try {
         buf ??= fs.readFileSync(abs);
-        png = decodePng(buf);
+        // A JPEG has no alpha: every texel is opaque (alpha 255), nothing to decode for a mask.
+        if (kind === 'jpeg') inspectJpeg(buf); else png = decodePng(buf);
     } catch (err) {
-        fail(img.png, err instanceof PngProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
+        fail(img.png, err instanceof PngProblem || err instanceof JpegProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
         delete next.pngs[img.png];
         return 'unreadable';
     }
-    const pixels = png.rgba;
     const result: ImageMasks = { decoded: true, frames: [] };
     frames.forEach((frame, i) => {
+        const sw = frame.rotated ? frame.h : frame.w, sh = frame.rotated ? frame.w : frame.h;
+        const opaque = png ? null : new Uint8Array(sw * sh * 4).fill(255);
         const masks = thresholds.map((threshold, k) => {
-            const mask = BitMask.fromRGBA(pixels, png.width, png.height, {
-                threshold, rotated: frame.rotated, rect: { x: frame.x, y: frame.y, width: frame.w, height: frame.h },
-            });
+            const mask = png
+                ? BitMask.fromRGBA(png.rgba, png.width, png.height, {
+                    threshold, rotated: frame.rotated, rect: { x: frame.x, y: frame.y, width: frame.w, height: frame.h },
+                })
+                : BitMask.fromRGBA(opaque as Uint8Array, sw, sh, { threshold, rotated: frame.rotated, rect: { x: 0, y: 0, width: frame.w, height: frame.h } });
             const code = encodeMaskCode(mask);
             store[keys[i][k]] = code;
             return code;

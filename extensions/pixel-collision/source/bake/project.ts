@@ -43,10 +43,25 @@ export interface FrameInfo {
     meta: string;
 }
 
-/** A PNG and the frames that show it. */
+/** The image files the bake knows, by what it can read of them. */
+export type ImageKind = 'png' | 'jpeg' | 'webp';
+
+/** The kind of an image file by its extension (Creator's image importer takes these), or null. */
+export function imageKindOf(rel: string): ImageKind | null {
+    const m = /\.(png|jpe?g|webp)$/i.exec(rel);
+    if (!m) return null;
+    const ext = m[1].toLowerCase();
+    return ext === 'png' ? 'png' : ext === 'webp' ? 'webp' : 'jpeg';
+}
+
+/** An image (PNG, JPEG or WebP) and the frames that show it. */
 export interface ImageInfo {
-    /** Relative to the project (forward slashes). */
+    /** Relative to the project (forward slashes); despite the name, any {@link ImageKind}. */
     png: string;
+    /** What the file is (by its extension); PNG when not given. */
+    kind?: ImageKind;
+    /** Only its `.meta` is in the project: the image itself is missing (deleted, not checked out). */
+    missing?: boolean;
     imageUuid: string;
     /** Metas its frames come from: its own, plus atlas metas pointing at it. */
     metas: string[];
