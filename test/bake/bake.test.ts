@@ -237,7 +237,7 @@ describe('bake: one problem per file, the rest still baked', () => {
         ['a meta that is not JSON', (d: string) => fs.writeFileSync(join(d, 'assets/sprites/trimmed.png.meta'), '{ "ver": '),
             'assets/sprites/trimmed.png.meta', /is not valid JSON/, 3],
         ['an unknown (Creator 2.x) meta', (d: string) => fs.writeFileSync(join(d, 'assets/sprites/trimmed.png.meta'), JSON.stringify({ ver: '2.3.7', uuid: TRIMMED, importer: 'texture', type: 'sprite', subMetas: {} })),
-            'assets/sprites/trimmed.png.meta', /unknown meta for a PNG/, 3],
+            'assets/sprites/trimmed.png.meta', /unknown meta for an image/, 3],
         ['a frame outside its texture', (d: string) => {
             const p = join(d, 'assets/atlas/sheet.plist.meta');
             const meta = JSON.parse(fs.readFileSync(p, 'utf8'));

@@ -511,16 +511,44 @@ describe('CLI: exit codes and messages', () => {
         expect(fs.readFileSync(join(dir, CONFIG_FILE), 'utf8')).toBe('{ "thresholds": [0, 60], ');
     });
 
-    test('"up to date" only when a library exists', async () => {
+    test('"up to date" only when a library exists; "nothing to bake" says why, and is no failure', async () => {
         const empty = tempDir();
         fs.mkdirSync(join(empty, 'assets'));
         const none = await runCli(['bake', empty]);
         expect(none.code).toBe(0);
-        expect(none.out).not.toMatch(/up to date/);
-        expect(none.out).toMatch(/^no library written: no sprite frame could be baked\.$/m);
+        expect(none.out).not.toMatch(/up to date|wrote/);
+        expect(none.out).toMatch(/^nothing to bake: the project has no sprite frames under assets\/\.$/m);
         const dir = project();
-        expect((await runCli(['bake', dir])).out).toMatch(/^wrote .*pixel-masks\.ts$/m);
-        expect((await runCli(['bake', dir])).out).toMatch(/^up to date: .*pixel-masks\.ts$/m);
+        expect((await runCli(['bake', dir])).out).toMatch(/^wrote .*pixel-masks\.ts \(8 mask\(s\)\)$/m);
+        expect((await runCli(['bake', dir])).out).toMatch(/^up to date: .*pixel-masks\.ts \(8 mask\(s\)\)$/m);
+        // No PixelCollider in the project (the scene gone): nothing to bake, and why.
+        const bare = project();
+        fs.rmSync(join(bare, 'assets/scenes'), { recursive: true });
+        fs.rmSync(join(bare, 'assets/scenes.meta'));
+        const r = await runCli(['bake', bare]);
+        expect(r.code).toBe(0);
+        expect(r.out).toMatch(/^nothing to bake: no PixelCollider shows any of the project's 4 sprite frame\(s\), so no library is written\.$/m);
+        expect(fs.existsSync(join(bare, MASKS_DIR))).toBe(false);
+    });
+
+    test('one line per library: "wrote" names only what was written, "up to date" what was not (an Asset Bundle\'s too)', async () => {
+        const dir = project();
+        const metaPath = join(dir, 'assets/sprites.meta');
+        const meta = JSON.parse(fs.readFileSync(metaPath, 'utf8'));
+        meta.userData = { ...meta.userData, isBundle: true, bundleName: 'sprites' };
+        fs.writeFileSync(metaPath, JSON.stringify(meta, null, 2));
+        const first = await runCli(['bake', dir]);
+        expect(first.out).toMatch(/^wrote .*assets\/pixel-collision-masks\/pixel-masks\.ts \(4 mask\(s\)\)$/m);
+        expect(first.out).toMatch(/^wrote .*assets\/sprites\/pixel-collision-masks\/pixel-masks\.ts \(4 mask\(s\), an Asset Bundle's library\)$/m);
+        // Only the bundle's frames change (a threshold on the trimmed sprite's collider): the main library stays.
+        const plainPng = join(dir, 'assets/sprites/plain.png');
+        const png = PNG.sync.read(fs.readFileSync(plainPng));
+        png.data[3] = png.data[3] === 0 ? 255 : 0;
+        fs.writeFileSync(plainPng, PNG.sync.write(png));
+        const second = await runCli(['bake', dir]);
+        expect(second.out).toMatch(/^up to date: .*assets\/pixel-collision-masks\/pixel-masks\.ts \(4 mask\(s\)\)$/m);
+        expect(second.out).toMatch(/^wrote .*assets\/sprites\/pixel-collision-masks\/pixel-masks\.ts \(4 mask\(s\), an Asset Bundle's library\)$/m);
+        expect(second.out).not.toMatch(/^wrote .*assets\/pixel-collision-masks\/pixel-masks\.ts/m);
     });
 });
 

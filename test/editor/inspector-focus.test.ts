@@ -104,3 +104,15 @@ test('a change of shape shows and hides properties around the focused field with
     await page.keyboard.press('Space');
     expect(await box.isChecked()).toBe(true);
 });
+
+test('the section asks the scene named by the inspector\'s message protocol, as Creator\'s own inspectors do ("scene" without one)', async () => {
+    const page = browser.page;
+    await page.evaluate(() => { document.body.replaceChildren(); });
+    await call(page, 'mount', {}, 'scene:preview-a');
+    await settle(page);
+    expect(await call(page, 'requests')).toEqual(['scene:preview-a execute-scene-script']);
+    await page.evaluate(() => { document.body.replaceChildren(); });
+    await call(page, 'mount', {});
+    await settle(page);
+    expect(await call(page, 'requests')).toEqual(['scene execute-scene-script']);
+});

@@ -89,9 +89,11 @@ customElements.define('ui-num-input', NumInput);
 customElements.define('ui-slider', Slider);
 customElements.define('ui-checkbox', Checkbox);
 
+/** The channels and messages the section sent (`Editor.Message.request`). */
+const requests: string[] = [];
 (globalThis as unknown as { Editor: unknown }).Editor = {
     I18n: { t: (key: string) => key },
-    Message: { request: async () => null },
+    Message: { request: async (channel: string, message: string) => { requests.push(`${channel} ${message}`); return null; } },
 };
 
 /** A PixelCollider dump as the scene sends it (visible properties decided by the shape, as the component's `visible` callbacks do). */
@@ -133,11 +135,18 @@ const api = {
         mod = module.exports as unknown as SectionModule;
         return Object.keys(module.exports).sort();
     },
-    /** Mounts the section as a `ui-panel` does and gives it its first dump. */
-    mount(values: DumpValues): void {
+    /**
+     * Mounts the section as a `ui-panel` does and gives it its first dump. With `sceneProtocol`,
+     * inside an element carrying `messageProtocol` (as Creator's inspector panel does).
+     */
+    mount(values: DumpValues, sceneProtocol?: string): void {
         if (!mod) throw new Error('load() first');
+        requests.length = 0;
+        const outer = document.createElement('div');
+        if (sceneProtocol) (outer as unknown as { messageProtocol: unknown }).messageProtocol = { scene: sceneProtocol };
+        document.body.appendChild(outer);
         const host = document.createElement('div');
-        document.body.appendChild(host);
+        outer.appendChild(host);
         root = host.attachShadow({ mode: 'open' });
         root.innerHTML = `<style>${mod.style}</style>${mod.template}`;
         const $: Record<string, HTMLElement> = {};
@@ -149,6 +158,10 @@ const api = {
     /** What the node inspector does after each `set-property`: `update` with the scene's new dump. */
     update(values: DumpValues): void {
         mod!.update.call(panel, dump(values));
+    },
+    /** What the section asked the editor (`channel message`), since the last mount. */
+    requests(): string[] {
+        return requests.slice();
     },
     /** The keys of the rendered ui-props, in document order. */
     order(): string[] {

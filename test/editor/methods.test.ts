@@ -40,6 +40,20 @@ describe('Bake Masks (menu)', () => {
         }]);
     });
 
+    test('refreshes every library the bake wrote (an Asset Bundle\'s too), and none it left as it was', async () => {
+        const main = '/projects/game/assets/pixel-collision-masks/pixel-masks.ts';
+        const bundle = '/projects/game/assets/levels/pixel-collision-masks/pixel-masks.ts';
+        const other = '/projects/game/assets/shop/pixel-collision-masks/pixel-masks.ts';
+        const { editor, m } = setup(report({ libraries: [
+            { path: main, state: 'up to date', masks: 4 }, { path: bundle, state: 'wrote', masks: 6 }, { path: other, state: 'wrote', masks: 2 },
+        ] }));
+        await m.bakeMasks();
+        expect(editor.requests).toEqual([
+            { channel: 'asset-db', message: 'refresh-asset', args: ['db://assets/levels/pixel-collision-masks'] },
+            { channel: 'asset-db', message: 'refresh-asset', args: ['db://assets/shop/pixel-collision-masks'] },
+        ]);
+    });
+
     test('speaks the editor language (Chinese)', async () => {
         const { editor, out, m } = setup(report(), 'zh');
         await m.bakeMasks();

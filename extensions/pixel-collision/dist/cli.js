@@ -5935,6 +5935,7 @@ async function run(projectDir, options, only) {
   }
   let written = false;
   const written_ = [];
+  const libraries = [];
   for (const o of outputs) {
     const list = byOutput.get(o) ?? [];
     const abs4 = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${(0, import_node_path2.dirname)(o)}`);
@@ -5946,6 +5947,7 @@ async function run(projectDir, options, only) {
       written = true;
     }
     written_.push(abs4);
+    libraries.push({ path: abs4, state: old !== text ? "wrote" : "up to date", masks: list.length });
     writeIfMissing(abs4 + ".meta", scriptMeta(o), o + ".meta");
     const folder = (0, import_node_path2.dirname)(abs4);
     const folderRel = (0, import_node_path2.dirname)(o);
@@ -5964,7 +5966,8 @@ async function run(projectDir, options, only) {
     kept,
     unreadable: [...unknown, ...lost.map((i) => i.png)],
     leftOut,
-    outputs: written_
+    outputs: written_,
+    libraries
   };
 }
 function collectImages(root, files, cache, next, fail, unknown) {
@@ -6402,10 +6405,11 @@ ${USAGE}`);
       for (const f of left) print(`left out ${f.file.replace(/\.meta$/, "")} "${f.name}" (${f.uuid}): ${f.reason}`);
     }
     if (left.length) print(`${left.length} frame(s) left out: no PixelCollider shows them${explain ? "" : " (--explain lists them)"}; --all or "bakeAll": true bakes every frame, "include" in ${CONFIG_FILE} adds folders.`);
-    for (const o of (report.outputs ?? []).filter((p) => p !== report.output)) print(`Asset Bundle library: ${o}`);
-    if (report.written) print(`wrote ${report.output}`);
-    else if (fs5.existsSync(report.output)) print(`up to date: ${report.output}`);
-    else print(`no library written: no sprite frame could be baked${report.errors.length ? " (see the errors above)" : ""}.`);
+    const libs = report.libraries ?? [];
+    for (const l of libs) print(`${l.state === "wrote" ? "wrote" : "up to date:"} ${l.path} (${l.masks} mask(s)${l.path === report.output ? "" : ", an Asset Bundle's library"})`);
+    if (libs.length === 0) {
+      print(`nothing to bake: ${report.errors.length ? "no sprite frame could be baked (see the errors above)" : left.length ? `no PixelCollider shows any of the project's ${left.length} sprite frame(s), so no library is written` : "the project has no sprite frames under assets/"}.`);
+    }
     const oneOff = [...new Set(thresholds)].filter((t) => !saved.includes(t)).sort((a, b) => a - b);
     if (save && oneOff.length) {
       saveThresholds(root, oneOff);

@@ -5929,6 +5929,7 @@ async function run(projectDir, options, only) {
   }
   let written = false;
   const written_ = [];
+  const libraries = [];
   for (const o of outputs) {
     const list = byOutput.get(o) ?? [];
     const abs4 = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${(0, import_node_path2.dirname)(o)}`);
@@ -5940,6 +5941,7 @@ async function run(projectDir, options, only) {
       written = true;
     }
     written_.push(abs4);
+    libraries.push({ path: abs4, state: old !== text ? "wrote" : "up to date", masks: list.length });
     writeIfMissing(abs4 + ".meta", scriptMeta(o), o + ".meta");
     const folder = (0, import_node_path2.dirname)(abs4);
     const folderRel = (0, import_node_path2.dirname)(o);
@@ -5958,7 +5960,8 @@ async function run(projectDir, options, only) {
     kept,
     unreadable: [...unknown, ...lost.map((i) => i.png)],
     leftOut,
-    outputs: written_
+    outputs: written_,
+    libraries
   };
 }
 function collectImages(root, files, cache, next, fail, unknown) {

@@ -6249,6 +6249,7 @@ async function run(projectDir, options, only) {
   }
   let written = false;
   const written_ = [];
+  const libraries = [];
   for (const o of outputs) {
     const list2 = byOutput.get(o) ?? [];
     const abs4 = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${(0, import_node_path2.dirname)(o)}`);
@@ -6260,6 +6261,7 @@ async function run(projectDir, options, only) {
       written = true;
     }
     written_.push(abs4);
+    libraries.push({ path: abs4, state: old !== text ? "wrote" : "up to date", masks: list2.length });
     writeIfMissing(abs4 + ".meta", scriptMeta(o), o + ".meta");
     const folder = (0, import_node_path2.dirname)(abs4);
     const folderRel = (0, import_node_path2.dirname)(o);
@@ -6278,7 +6280,8 @@ async function run(projectDir, options, only) {
     kept,
     unreadable: [...unknown, ...lost.map((i) => i.png)],
     leftOut,
-    outputs: written_
+    outputs: written_,
+    libraries
   };
 }
 function collectImages(root, files, cache, next, fail, unknown) {
@@ -6888,12 +6891,14 @@ function createMethods(editor, baker, out = console) {
   }
   async function refresh(ed, dir, report) {
     if (!report.written) return;
-    const url = assetFolderUrl(dir, report.output);
-    if (!url) return;
-    try {
-      await ed.Message.request("asset-db", "refresh-asset", url);
-    } catch (err) {
-      out.warn(tr(t, "bake.refresh_failed", { url, message: err instanceof Error ? err.message : String(err) }));
+    const paths = report.libraries ? report.libraries.filter((l) => l.state === "wrote").map((l) => l.path) : [report.output];
+    const urls = [...new Set(paths.map((p) => assetFolderUrl(dir, p)).filter((u) => u !== null))];
+    for (const url of urls) {
+      try {
+        await ed.Message.request("asset-db", "refresh-asset", url);
+      } catch (err) {
+        out.warn(tr(t, "bake.refresh_failed", { url, message: err instanceof Error ? err.message : String(err) }));
+      }
     }
   }
   let scheduler;

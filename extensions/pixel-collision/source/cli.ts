@@ -94,10 +94,13 @@ export async function main(argv: string[], print: (line: string) => void = conso
             for (const f of left) print(`left out ${f.file.replace(/\.meta$/, '')} "${f.name}" (${f.uuid}): ${f.reason}`);
         }
         if (left.length) print(`${left.length} frame(s) left out: no PixelCollider shows them${explain ? '' : ' (--explain lists them)'}; --all or "bakeAll": true bakes every frame, "include" in ${CONFIG_FILE} adds folders.`);
-        for (const o of (report.outputs ?? []).filter((p) => p !== report.output)) print(`Asset Bundle library: ${o}`);
-        if (report.written) print(`wrote ${report.output}`);
-        else if (fs.existsSync(report.output)) print(`up to date: ${report.output}`);
-        else print(`no library written: no sprite frame could be baked${report.errors.length ? ' (see the errors above)' : ''}.`);
+        // One line per library, in one vocabulary: wrote / up to date / nothing to bake (and why).
+        const libs = report.libraries ?? [];
+        for (const l of libs) print(`${l.state === 'wrote' ? 'wrote' : 'up to date:'} ${l.path} (${l.masks} mask(s)${l.path === report.output ? '' : ', an Asset Bundle\'s library'})`);
+        if (libs.length === 0) {
+            print(`nothing to bake: ${report.errors.length ? 'no sprite frame could be baked (see the errors above)'
+                : left.length ? `no PixelCollider shows any of the project's ${left.length} sprite frame(s), so no library is written` : 'the project has no sprite frames under assets/'}.`);
+        }
         const oneOff = [...new Set(thresholds)].filter((t) => !saved.includes(t)).sort((a, b) => a - b);
         if (save && oneOff.length) {
             saveThresholds(root, oneOff);

@@ -164,13 +164,22 @@ function renderProps(section, dump) {
   }
   for (let i = 0; i < wanted.length; i++) wanted[i].render(list[i].dump);
 }
+function sceneProtocol(element) {
+  let el = element;
+  while (el) {
+    el = el.parentElement ?? (el.getRootNode().host ?? null);
+    const protocol = el ? el.messageProtocol : void 0;
+    if (protocol && typeof protocol.scene === "string" && protocol.scene) return protocol.scene;
+  }
+  return "scene";
+}
 async function refresh(section) {
   const uuids = section.dump ? nodeUuids(section.dump) : [];
   const ask = section.ask = (section.ask ?? 0) + 1;
   let info = null;
   if (uuids.length === 1) {
     try {
-      info = await Editor.Message.request("scene", "execute-scene-script", { name: "pixel-collision", method: "colliderInfo", args: [uuids[0]] });
+      info = await Editor.Message.request(sceneProtocol(section.$.props), "execute-scene-script", { name: "pixel-collision", method: "colliderInfo", args: [uuids[0]] });
     } catch {
       info = null;
     }

@@ -18,7 +18,7 @@ import type { LibraryEntry } from './output';
 import { framesUsedInAsset, imageKindOf, includeMatcher, spriteFramesInClip, summarizeMeta, thresholdsInAsset, walkFiles } from './project';
 import type { AssetUse, FrameInfo, ImageInfo, MetaSummary, Problem } from './project';
 import { CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from './types';
-import type { BakeOptions, BakeReport, KeptMasks, LeftOutFrame } from './types';
+import type { BakeOptions, BakeReport, KeptMasks, LeftOutFrame, LibraryState } from './types';
 import { BakeFailure, describeIoError } from './errors';
 import { resolveOutput } from './paths';
 import { decodePng, inspectPng, PngProblem } from './png';
@@ -236,6 +236,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     }
     let written = false;
     const written_: string[] = [];
+    const libraries: LibraryState[] = [];
     for (const o of outputs) {
         const list = byOutput.get(o) ?? [];
         const abs = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${dirname(o)}`);
@@ -247,6 +248,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
             written = true;
         }
         written_.push(abs);
+        libraries.push({ path: abs, state: old !== text ? 'wrote' : 'up to date', masks: list.length });
         writeIfMissing(abs + '.meta', scriptMeta(o), o + '.meta');
         const folder = dirname(abs);
         const folderRel = dirname(o);
@@ -256,7 +258,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
 
     return {
         texturesRead, texturesSkipped, framesBaked, masks: entries.length, thresholds,
-        output: outPath, written, errors, kept, unreadable: [...unknown, ...lost.map((i) => i.png)], leftOut, outputs: written_,
+        output: outPath, written, errors, kept, unreadable: [...unknown, ...lost.map((i) => i.png)], leftOut, outputs: written_, libraries,
     };
 }
 

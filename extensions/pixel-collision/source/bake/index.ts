@@ -5,7 +5,7 @@
  * game loads at startup (see `DEFAULT_OUT`). Node only: no `cc`, no `Editor`; used by the editor
  * menu, the inspector's Bake button, the build hook and the CLI.
  */
-export type { BakeOptions, BakeReport, BakeError, KeptMasks } from './types';
+export type { BakeOptions, BakeReport, BakeError, KeptMasks, LibraryState } from './types';
 export { BakeFailure } from './errors';
 export type { BakeFailureKind } from './errors';
 export { DEFAULT_OUT, CONFIG_FILE, CACHE_FILE } from './types';

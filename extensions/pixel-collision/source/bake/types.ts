@@ -63,6 +63,17 @@ export interface BakeReport {
     leftOut?: LeftOutFrame[];
     /** Every library script written or checked (absolute): the main one, then one per Asset Bundle with frames. */
     outputs?: string[];
+    /** What became of each library script (the same ones as `outputs`, in that order). */
+    libraries?: LibraryState[];
+}
+
+/** One library script after a bake: rewritten ('wrote', its bytes changed) or already those bytes ('up to date'). */
+export interface LibraryState {
+    /** Absolute path. */
+    path: string;
+    state: 'wrote' | 'up to date';
+    /** Library entries (frames x thresholds) in it. */
+    masks: number;
 }
 
 /** Masks kept from the previous library for one image that could not be read. */

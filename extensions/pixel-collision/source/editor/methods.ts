@@ -118,14 +118,17 @@ export function createMethods(editor: () => EditorApi, baker: () => Baker, out: 
         }
     }
 
+    /** Lets the asset database import every library the bake wrote: the main one and each Asset Bundle's (as the build hook does). */
     async function refresh(ed: EditorApi, dir: string, report: BakeSummary): Promise<void> {
         if (!report.written) return;
-        const url = assetFolderUrl(dir, report.output);
-        if (!url) return;
-        try {
-            await ed.Message.request('asset-db', 'refresh-asset', url);
-        } catch (err) {
-            out.warn(tr(t, 'bake.refresh_failed', { url, message: err instanceof Error ? err.message : String(err) }));
+        const paths = report.libraries ? report.libraries.filter((l) => l.state === 'wrote').map((l) => l.path) : [report.output];
+        const urls = [...new Set(paths.map((p) => assetFolderUrl(dir, p)).filter((u): u is string => u !== null))];
+        for (const url of urls) {
+            try {
+                await ed.Message.request('asset-db', 'refresh-asset', url);
+            } catch (err) {
+                out.warn(tr(t, 'bake.refresh_failed', { url, message: err instanceof Error ? err.message : String(err) }));
+            }
         }
     }
 

@@ -104,13 +104,29 @@ function renderProps(section: Section, dump: ComponentDump): void {
     for (let i = 0; i < wanted.length; i++) wanted[i].render(list[i].dump);
 }
 
+/**
+ * The scene's message protocol, as Creator's own inspectors ask for it (`getMessageProtocolScene`,
+ * editor/inspector/utils/prop.js in the engine repository): the nearest element up from the panel,
+ * across shadow roots, that carries `messageProtocol` gives its `scene` (an inspector showing
+ * another scene, e.g. a preview, names its own); else `'scene'`.
+ */
+function sceneProtocol(element: Element | null): string {
+    let el: Element | null = element;
+    while (el) {
+        el = el.parentElement ?? ((el.getRootNode() as ShadowRoot).host ?? null);
+        const protocol = el ? (el as Element & { messageProtocol?: { scene?: unknown } }).messageProtocol : undefined;
+        if (protocol && typeof protocol.scene === 'string' && protocol.scene) return protocol.scene;
+    }
+    return 'scene';
+}
+
 async function refresh(section: Section): Promise<void> {
     const uuids = section.dump ? nodeUuids(section.dump) : [];
     const ask = (section.ask = (section.ask ?? 0) + 1);
     let info: ColliderInfo | null = null;
     if (uuids.length === 1) {
         try {
-            info = (await Editor.Message.request('scene', 'execute-scene-script', { name: 'pixel-collision', method: 'colliderInfo', args: [uuids[0]] })) as ColliderInfo | null;
+            info = (await Editor.Message.request(sceneProtocol(section.$.props) as 'scene', 'execute-scene-script', { name: 'pixel-collision', method: 'colliderInfo', args: [uuids[0]] })) as ColliderInfo | null;
         } catch {
             info = null;
         }
