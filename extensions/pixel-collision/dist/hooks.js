@@ -5466,6 +5466,20 @@ function thresholdsInAsset(text, file) {
   }
   return found.filter((t) => Number.isInteger(t) && t >= 0 && t <= 255);
 }
+function overrideShown(o, prefabs) {
+  let idx = prefabs(o.prefab);
+  const n = o.localID.length;
+  if (n === 0) return false;
+  for (let k = 0; k < n - 1; k++) {
+    const q = idx ? idx.nested[o.localID[k]] : void 0;
+    idx = q ? prefabs(q) : null;
+  }
+  const c = idx ? idx.comps[o.localID[n - 1]] : void 0;
+  if (!c) return false;
+  if (c.collider) return true;
+  const nodePath = [...o.localID.slice(0, -1), c.node];
+  return o.mountedColliders.some((p) => p.length === nodePath.length && p.every((x, i) => x === nodePath[i]));
+}
 function refUuid(v) {
   return v && typeof v === "object" && typeof v.__uuid__ === "string" ? v.__uuid__ : null;
 }
@@ -5484,6 +5498,52 @@ function framesUsedInAsset(text, file) {
     const o = typeof id === "number" ? json[id] : null;
     return o && typeof o === "object" ? o : null;
   };
+  const hasCollider = (node) => !!node && Array.isArray(node._components) && node._components.some((c) => {
+    var _a;
+    return ((_a = at(c)) == null ? void 0 : _a.__type__) === classId;
+  });
+  const fileIdOf = (info) => info && typeof info.fileId === "string" ? info.fileId : null;
+  const localIdOf = (v) => {
+    const ti = at(v);
+    return ti && Array.isArray(ti.localID) && ti.localID.every((x) => typeof x === "string") ? ti.localID : null;
+  };
+  const instanceAsset = /* @__PURE__ */ new Map();
+  const index = { comps: {}, nested: {} };
+  for (const o of json) {
+    if (!o || typeof o !== "object") continue;
+    if (o.__type__ === "cc.PrefabInfo") {
+      const inst = at(o.instance), asset = refUuid(o.asset);
+      if (inst && asset) {
+        instanceAsset.set(inst, asset);
+        const f = fileIdOf(inst);
+        if (f) index.nested[f] = asset;
+      }
+    }
+    const compInfo = at(o.__prefab);
+    const compId = fileIdOf(compInfo);
+    const node = at(o.node);
+    const nodeId = node ? fileIdOf(at(node._prefab)) : null;
+    if (compId && nodeId) index.comps[compId] = { node: nodeId, collider: hasCollider(node) };
+  }
+  const overrides = [];
+  for (const [inst, prefab] of instanceAsset) {
+    const mounted = [];
+    for (const m of Array.isArray(inst.mountedComponents) ? inst.mountedComponents : []) {
+      const info = at(m);
+      const path = info ? localIdOf(info.targetInfo) : null;
+      if (path && info && Array.isArray(info.components) && info.components.some((c) => {
+        var _a;
+        return ((_a = at(c)) == null ? void 0 : _a.__type__) === classId;
+      })) mounted.push(path);
+    }
+    for (const p of Array.isArray(inst.propertyOverrides) ? inst.propertyOverrides : []) {
+      const o = at(p);
+      if (!o || o.__type__ !== "CCPropertyOverrideInfo" || !Array.isArray(o.propertyPath)) continue;
+      const last = o.propertyPath[o.propertyPath.length - 1];
+      const u = refUuid(o.value), path = localIdOf(o.targetInfo);
+      if ((last === "_spriteFrame" || last === "spriteFrame") && u && path) overrides.push({ prefab, localID: path, frame: u, mountedColliders: mounted });
+    }
+  }
   for (const o of json) {
     if (!o || typeof o !== "object") continue;
     if (o.__type__ === classId) {
@@ -5501,13 +5561,9 @@ function framesUsedInAsset(text, file) {
           if (u) clips.add(u);
         }
       }
-    } else if (o.__type__ === "CCPropertyOverrideInfo" && Array.isArray(o.propertyPath)) {
-      const last = o.propertyPath[o.propertyPath.length - 1];
-      const u = refUuid(o.value);
-      if ((last === "_spriteFrame" || last === "spriteFrame") && u) frames.add(u);
     }
   }
-  return { frames: [...frames].sort(), clips: [...clips].sort() };
+  return { frames: [...frames].sort(), clips: [...clips].sort(), overrides, index };
 }
 function spriteFramesInClip(text, file) {
   let json;
@@ -5763,7 +5819,7 @@ function writeFileAtomic(abs4, data, rel) {
 }
 
 // extensions/pixel-collision/source/bake/bake.ts
-var CACHE_VERSION = 3;
+var CACHE_VERSION = 4;
 function bakeProject(projectDir, options = {}) {
   return run(projectDir, options, null);
 }
@@ -5771,7 +5827,7 @@ function onUnreadableSetting(projectDir) {
   return readConfig((0, import_node_path2.resolve)(projectDir), () => void 0).onUnreadable ?? "keep";
 }
 async function run(projectDir, options, only) {
-  var _a, _b;
+  var _a, _b, _c, _d;
   const root = (0, import_node_path2.resolve)(projectDir);
   if (!isDir((0, import_node_path2.join)(root, "assets"))) {
     throw new BakeFailure("usage", `${root} is not a Cocos Creator project (it has no assets/ folder). Pass the project's folder.`);
@@ -5803,6 +5859,8 @@ async function run(projectDir, options, only) {
     fail(rel, `this folder cannot be read: ${describeIoError(err)}. Bake again once it can be read.`);
   });
   const shown = /* @__PURE__ */ new Set(), clips = /* @__PURE__ */ new Set();
+  const overrides = [];
+  const prefabIndex = /* @__PURE__ */ new Map();
   for (const rel of files) {
     if (!rel.endsWith(".scene") && !rel.endsWith(".prefab")) continue;
     const rec = cachedAsset(root, rel, cache, next);
@@ -5810,7 +5868,11 @@ async function run(projectDir, options, only) {
     for (const t of rec.thresholds ?? []) thresholdSet.add(t);
     for (const f of ((_a = rec.uses) == null ? void 0 : _a.frames) ?? []) shown.add(f);
     for (const c of ((_b = rec.uses) == null ? void 0 : _b.clips) ?? []) clips.add(c);
+    overrides.push(...((_c = rec.uses) == null ? void 0 : _c.overrides) ?? []);
+    const uuid = rel.endsWith(".prefab") && ((_d = rec.uses) == null ? void 0 : _d.index) ? assetUuidOf(root, rel + ".meta") : null;
+    if (uuid) prefabIndex.set(uuid, rec.uses.index);
   }
+  for (const o of overrides) if (!shown.has(o.frame) && overrideShown(o, (u) => prefabIndex.get(u) ?? null)) shown.add(o.frame);
   if (thresholdSet.size === 0) thresholdSet.add(0);
   const thresholds = [...thresholdSet].sort((a, b) => a - b);
   const images = collectImages(root, files, cache, next, fail, unknown);
@@ -6153,6 +6215,14 @@ function cachedAsset(root, rel, cache, next) {
   }
   next.assets[rel] = rec;
   return rec;
+}
+function assetUuidOf(root, metaRel) {
+  try {
+    const u = JSON.parse(fs4.readFileSync((0, import_node_path2.join)(root, metaRel), "utf8")).uuid;
+    return typeof u === "string" ? u : null;
+  } catch {
+    return null;
+  }
 }
 function statOf(abs4) {
   const st = fs4.statSync(abs4);

@@ -15,8 +15,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { BitMask, encodeMaskCode } from '../../assets/core/index';
 import { renderLibraryScript, parseLibraryScript, scriptMeta, folderMeta } from './output';
 import type { LibraryEntry } from './output';
-import { framesUsedInAsset, imageKindOf, includeMatcher, spriteFramesInClip, summarizeMeta, thresholdsInAsset, walkFiles } from './project';
-import type { AssetUse, FrameInfo, ImageInfo, MetaSummary, Problem } from './project';
+import { framesUsedInAsset, imageKindOf, includeMatcher, overrideShown, spriteFramesInClip, summarizeMeta, thresholdsInAsset, walkFiles } from './project';
+import type { AssetUse, FrameInfo, FrameOverride, ImageInfo, MetaSummary, PrefabIndex, Problem } from './project';
 import { CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from './types';
 import type { BakeOptions, BakeReport, KeptMasks, LeftOutFrame, LibraryState } from './types';
 import { BakeFailure, describeIoError } from './errors';
@@ -26,7 +26,7 @@ import { inspectJpeg, JpegProblem } from './jpeg';
 import { writeFileAtomic } from './write';
 
 /** 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). 3: masks as codes (core/mask-code.ts), scenes' frames. */
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 
 interface FileStamp { size: number; mtimeMs: number }
 interface PngRecord extends FileStamp { hash: string; width: number; height: number }
@@ -107,6 +107,8 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         fail(rel, `this folder cannot be read: ${describeIoError(err)}. Bake again once it can be read.`);
     });
     const shown = new Set<string>(), clips = new Set<string>();
+    const overrides: FrameOverride[] = [];
+    const prefabIndex = new Map<string, PrefabIndex>();
     for (const rel of files) {
         if (!rel.endsWith('.scene') && !rel.endsWith('.prefab')) continue;
         const rec = cachedAsset(root, rel, cache, next);
@@ -114,7 +116,12 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         for (const t of rec.thresholds ?? []) thresholdSet.add(t);
         for (const f of rec.uses?.frames ?? []) shown.add(f);
         for (const c of rec.uses?.clips ?? []) clips.add(c);
+        overrides.push(...(rec.uses?.overrides ?? []));
+        const uuid = rel.endsWith('.prefab') && rec.uses?.index ? assetUuidOf(root, rel + '.meta') : null;
+        if (uuid) prefabIndex.set(uuid, rec.uses!.index!);
     }
+    // A prefab instance's sprite-frame override counts only on a node that has (or is given) a PixelCollider.
+    for (const o of overrides) if (!shown.has(o.frame) && overrideShown(o, (u) => prefabIndex.get(u) ?? null)) shown.add(o.frame);
     if (thresholdSet.size === 0) thresholdSet.add(0);
     const thresholds = [...thresholdSet].sort((a, b) => a - b);
 
@@ -433,6 +440,16 @@ function cachedAsset(root: string, rel: string, cache: Cache, next: Cache): Asse
     }
     next.assets[rel] = rec;
     return rec;
+}
+
+/** The uuid a `.meta` gives its asset, or null when it cannot be read. */
+function assetUuidOf(root: string, metaRel: string): string | null {
+    try {
+        const u = (JSON.parse(fs.readFileSync(join(root, metaRel), 'utf8')) as { uuid?: unknown }).uuid;
+        return typeof u === 'string' ? u : null;
+    } catch {
+        return null;
+    }
 }
 
 function statOf(abs: string): FileStamp {

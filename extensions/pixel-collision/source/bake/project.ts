@@ -194,10 +194,56 @@ export function thresholdsInAsset(text: string, file: string): number[] {
 
 /** What a scene or prefab says about the frames its PixelColliders can show. */
 export interface AssetUse {
-    /** Sprite frames of nodes that have a PixelCollider (their Sprite's frame), and sprite-frame overrides of prefab instances. */
+    /** Sprite frames of nodes that have a PixelCollider (their Sprite's frame). */
     frames: string[];
     /** Animation clips of those nodes' Animation components (`_clips`, `_defaultClip`). */
     clips: string[];
+    /**
+     * Sprite-frame overrides of prefab instances: they count only when the overridden Sprite's node
+     * has a PixelCollider in its prefab, or gets one mounted by the instance (see {@link overrideShown}).
+     */
+    overrides?: FrameOverride[];
+    /** For resolving other files' overrides into this one (when it is a prefab). */
+    index?: PrefabIndex;
+}
+
+/**
+ * A prefab instance's `_spriteFrame` override: the instance's prefab (uuid), the override's
+ * target (`cc.TargetInfo.localID`: the fileIds of nested instances down to the Sprite's
+ * `CompPrefabInfo.fileId`), the frame, and the nodes (fileId paths) the same instance mounts a
+ * PixelCollider on (`mountedComponents`).
+ */
+export interface FrameOverride { prefab: string; localID: string[]; frame: string; mountedColliders: string[][] }
+
+/**
+ * What a prefab file says for resolving overrides into it: each component's fileId -> its node's
+ * fileId and whether that node has a PixelCollider in the file; each nested prefab instance's
+ * fileId -> its prefab's uuid.
+ */
+export interface PrefabIndex {
+    comps: Record<string, { node: string; collider: boolean }>;
+    nested: Record<string, string>;
+}
+
+/**
+ * Whether a sprite-frame override shows its frame on a node with a PixelCollider: the target is
+ * followed through the nested instances' prefabs (`prefabs` gives a prefab's index by uuid, null
+ * when unknown) to the Sprite, whose node must have a PixelCollider there or be one the instance
+ * mounts a PixelCollider on. False when the chain cannot be followed (a prefab not in the project).
+ */
+export function overrideShown(o: FrameOverride, prefabs: (uuid: string) => PrefabIndex | null): boolean {
+    let idx = prefabs(o.prefab);
+    const n = o.localID.length;
+    if (n === 0) return false;
+    for (let k = 0; k < n - 1; k++) {
+        const q = idx ? idx.nested[o.localID[k]] : undefined;
+        idx = q ? prefabs(q) : null;
+    }
+    const c = idx ? idx.comps[o.localID[n - 1]] : undefined;
+    if (!c) return false;
+    if (c.collider) return true;
+    const nodePath = [...o.localID.slice(0, -1), c.node];
+    return o.mountedColliders.some((p) => p.length === nodePath.length && p.every((x, i) => x === nodePath[i]));
 }
 
 function refUuid(v: unknown): string | null {
@@ -209,8 +255,9 @@ function refUuid(v: unknown): string | null {
  * referring to each other by `{ "__id__": i }`) gives its PixelColliders: for every component whose
  * `__type__` is PixelCollider's class id, the other components of its node (`node.__id__`,
  * `_components`): a Sprite's `_spriteFrame`, an Animation's `_clips` and `_defaultClip`. Prefab
- * instances override properties with `CCPropertyOverrideInfo`; a `_spriteFrame` override is
- * counted (whichever node it targets: the instance's prefab file is read for its colliders too).
+ * instances override properties with `CCPropertyOverrideInfo`: a `_spriteFrame` override is
+ * returned in `overrides`, to count only when its Sprite's node has (or is given) a PixelCollider
+ * ({@link overrideShown}); `index` serves other files' overrides into this one.
  * Throws when the file is not JSON.
  */
 export function framesUsedInAsset(text: string, file: string): AssetUse {
@@ -224,6 +271,48 @@ export function framesUsedInAsset(text: string, file: string): AssetUse {
         const o = typeof id === 'number' ? json[id] : null;
         return o && typeof o === 'object' ? o as Record<string, unknown> : null;
     };
+    const hasCollider = (node: Record<string, unknown> | null): boolean =>
+        !!node && Array.isArray(node._components) && node._components.some((c) => at(c)?.__type__ === classId);
+    const fileIdOf = (info: Record<string, unknown> | null): string | null => (info && typeof info.fileId === 'string' ? info.fileId : null);
+    const localIdOf = (v: unknown): string[] | null => {
+        const ti = at(v);
+        return ti && Array.isArray(ti.localID) && ti.localID.every((x) => typeof x === 'string') ? ti.localID as string[] : null;
+    };
+    // Prefab instances: which prefab each is of (from the PrefabInfo that names it), the index of this file.
+    const instanceAsset = new Map<Record<string, unknown>, string>();
+    const index: PrefabIndex = { comps: {}, nested: {} };
+    for (const o of json) {
+        if (!o || typeof o !== 'object') continue;
+        if (o.__type__ === 'cc.PrefabInfo') {
+            const inst = at(o.instance), asset = refUuid(o.asset);
+            if (inst && asset) {
+                instanceAsset.set(inst, asset);
+                const f = fileIdOf(inst);
+                if (f) index.nested[f] = asset;
+            }
+        }
+        const compInfo = at((o as { __prefab?: unknown }).__prefab);
+        const compId = fileIdOf(compInfo);
+        const node = at((o as { node?: unknown }).node);
+        const nodeId = node ? fileIdOf(at(node._prefab)) : null;
+        if (compId && nodeId) index.comps[compId] = { node: nodeId, collider: hasCollider(node) };
+    }
+    const overrides: FrameOverride[] = [];
+    for (const [inst, prefab] of instanceAsset) {
+        const mounted: string[][] = [];
+        for (const m of Array.isArray(inst.mountedComponents) ? inst.mountedComponents : []) {
+            const info = at(m);
+            const path = info ? localIdOf(info.targetInfo) : null;
+            if (path && info && Array.isArray(info.components) && info.components.some((c) => at(c)?.__type__ === classId)) mounted.push(path);
+        }
+        for (const p of Array.isArray(inst.propertyOverrides) ? inst.propertyOverrides : []) {
+            const o = at(p);
+            if (!o || o.__type__ !== 'CCPropertyOverrideInfo' || !Array.isArray(o.propertyPath)) continue;
+            const last = o.propertyPath[o.propertyPath.length - 1];
+            const u = refUuid(o.value), path = localIdOf(o.targetInfo);
+            if ((last === '_spriteFrame' || last === 'spriteFrame') && u && path) overrides.push({ prefab, localID: path, frame: u, mountedColliders: mounted });
+        }
+    }
     for (const o of json) {
         if (!o || typeof o !== 'object') continue;
         if (o.__type__ === classId) {
@@ -238,13 +327,9 @@ export function framesUsedInAsset(text: string, file: string): AssetUse {
                 if (def) clips.add(def);
                 if (Array.isArray(comp._clips)) for (const clip of comp._clips) { const u = refUuid(clip); if (u) clips.add(u); }
             }
-        } else if (o.__type__ === 'CCPropertyOverrideInfo' && Array.isArray(o.propertyPath)) {
-            const last = o.propertyPath[o.propertyPath.length - 1];
-            const u = refUuid(o.value);
-            if ((last === '_spriteFrame' || last === 'spriteFrame') && u) frames.add(u);
         }
     }
-    return { frames: [...frames].sort(), clips: [...clips].sort() };
+    return { frames: [...frames].sort(), clips: [...clips].sort(), overrides, index };
 }
 
 /**
