@@ -5424,6 +5424,7 @@ function summarizeMeta(json, file) {
     return { kind: "atlas", texture: ud.textureUuid, frames };
   }
   if (meta.importer === "directory" && isBundleMeta(meta)) return { kind: "other", bundle: true };
+  if (meta.importer === "prefab" && typeof meta.uuid === "string") return { kind: "other", uuid: meta.uuid };
   return { kind: "other" };
 }
 function rawFrame(sub, file, fallbackSource) {
@@ -5869,8 +5870,10 @@ async function run(projectDir, options, only) {
     for (const f of ((_a = rec.uses) == null ? void 0 : _a.frames) ?? []) shown.add(f);
     for (const c of ((_b = rec.uses) == null ? void 0 : _b.clips) ?? []) clips.add(c);
     overrides.push(...((_c = rec.uses) == null ? void 0 : _c.overrides) ?? []);
-    const uuid = rel.endsWith(".prefab") && ((_d = rec.uses) == null ? void 0 : _d.index) ? assetUuidOf(root, rel + ".meta") : null;
-    if (uuid) prefabIndex.set(uuid, rec.uses.index);
+    if (rel.endsWith(".prefab") && ((_d = rec.uses) == null ? void 0 : _d.index)) {
+      const meta = cachedMeta(root, rel + ".meta", cache, next);
+      if (meta.kind === "other" && meta.uuid) prefabIndex.set(meta.uuid, rec.uses.index);
+    }
   }
   for (const o of overrides) if (!shown.has(o.frame) && overrideShown(o, (u) => prefabIndex.get(u) ?? null)) shown.add(o.frame);
   if (thresholdSet.size === 0) thresholdSet.add(0);
@@ -6037,7 +6040,7 @@ function collectImages(root, files, cache, next, fail, unknown) {
     const rel = orphan ? file.slice(0, -5) : file;
     const kind = imageKindOf(rel);
     const isPlist = rel.toLowerCase().endsWith(".plist");
-    if ((!kind || !orphan && file.endsWith(".meta")) && !isPlist) continue;
+    if (!kind && !isPlist) continue;
     const metaRel = rel + ".meta";
     if (!fileSet.has(metaRel)) {
       fail(rel, "no .meta file: Creator has not imported it yet. Open the project in Creator (or refresh the Assets panel), then bake again.");
@@ -6132,14 +6135,15 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
     return { decoded: false, frames: frames.map((frame, i) => ({ frame, masks: keys[i].map((k) => cached[k]) })) };
   }
   let png = null;
-  try {
-    buf ?? (buf = fs4.readFileSync(abs4));
-    if (kind === "jpeg") inspectJpeg(buf);
-    else png = decodePng(buf);
-  } catch (err) {
-    fail(img.png, err instanceof PngProblem || err instanceof JpegProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
-    delete next.pngs[img.png];
-    return "unreadable";
+  if (kind === "png") {
+    try {
+      buf ?? (buf = fs4.readFileSync(abs4));
+      png = decodePng(buf);
+    } catch (err) {
+      fail(img.png, err instanceof PngProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
+      delete next.pngs[img.png];
+      return "unreadable";
+    }
   }
   const result = { decoded: true, frames: [] };
   frames.forEach((frame, i) => {
@@ -6215,14 +6219,6 @@ function cachedAsset(root, rel, cache, next) {
   }
   next.assets[rel] = rec;
   return rec;
-}
-function assetUuidOf(root, metaRel) {
-  try {
-    const u = JSON.parse(fs4.readFileSync((0, import_node_path2.join)(root, metaRel), "utf8")).uuid;
-    return typeof u === "string" ? u : null;
-  } catch {
-    return null;
-  }
 }
 function statOf(abs4) {
   const st = fs4.statSync(abs4);

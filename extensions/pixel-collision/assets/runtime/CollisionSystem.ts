@@ -571,11 +571,9 @@ export class CollisionSystem extends System {
         // given (the web engine stores 0), and its worldPosition then reads 0 while the matrix the
         // collider uses is NaN.
         const m = worldMatrixOf(c.node);
-        if (!Number.isFinite(m.m12) || !Number.isFinite(m.m13)) {
-            PixelMasks.warnOnce(`nan:${c.node.uuid}`, `node "${nodePath(c.node)}" has a NaN or infinite position; its collider is skipped until it is finite again.`);
-        } else if (!Number.isFinite(m.m00) || !Number.isFinite(m.m01) || !Number.isFinite(m.m04) || !Number.isFinite(m.m05)) {
-            PixelMasks.warnOnce(`nan:${c.node.uuid}`, `node "${nodePath(c.node)}" has a NaN or infinite scale or rotation; its collider is skipped until it is finite again.`);
-        }
+        const what = !Number.isFinite(m.m12) || !Number.isFinite(m.m13) ? 'position'
+            : !Number.isFinite(m.m00) || !Number.isFinite(m.m01) || !Number.isFinite(m.m04) || !Number.isFinite(m.m05) ? 'scale or rotation' : '';
+        if (what) PixelMasks.warnOnce(`nan:${c.node.uuid}`, `node "${nodePath(c.node)}" has a NaN or infinite ${what}; its collider is skipped until it is finite again.`);
         // Scale 0 (pop-in tweens) is normal: the collider collides with nothing that frame.
     }
 

@@ -22,7 +22,7 @@ import type { BakeOptions, BakeReport, KeptMasks, LeftOutFrame, LibraryState } f
 import { BakeFailure, describeIoError } from './errors';
 import { resolveOutput } from './paths';
 import { decodePng, inspectPng, PngProblem } from './png';
-import { inspectJpeg, JpegProblem } from './jpeg';
+import { inspectJpeg } from './jpeg';
 import { writeFileAtomic } from './write';
 
 /** 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). 3: masks as codes (core/mask-code.ts), scenes' frames. */
@@ -117,8 +117,10 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         for (const f of rec.uses?.frames ?? []) shown.add(f);
         for (const c of rec.uses?.clips ?? []) clips.add(c);
         overrides.push(...(rec.uses?.overrides ?? []));
-        const uuid = rel.endsWith('.prefab') && rec.uses?.index ? assetUuidOf(root, rel + '.meta') : null;
-        if (uuid) prefabIndex.set(uuid, rec.uses!.index!);
+        if (rel.endsWith('.prefab') && rec.uses?.index) {
+            const meta = cachedMeta(root, rel + '.meta', cache, next);
+            if (meta.kind === 'other' && meta.uuid) prefabIndex.set(meta.uuid, rec.uses.index);
+        }
     }
     // A prefab instance's sprite-frame override counts only on a node that has (or is given) a PixelCollider.
     for (const o of overrides) if (!shown.has(o.frame) && overrideShown(o, (u) => prefabIndex.get(u) ?? null)) shown.add(o.frame);
@@ -284,7 +286,7 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
         const rel = orphan ? file.slice(0, -5) : file;
         const kind = imageKindOf(rel);
         const isPlist = rel.toLowerCase().endsWith('.plist');
-        if ((!kind || (!orphan && file.endsWith('.meta'))) && !isPlist) continue;
+        if (!kind && !isPlist) continue; // (a meta whose image is there: kind is null, its image is read instead)
         const metaRel = rel + '.meta';
         if (!fileSet.has(metaRel)) {
             fail(rel, 'no .meta file: Creator has not imported it yet. Open the project in Creator (or refresh the Assets panel), then bake again.');
@@ -366,15 +368,18 @@ function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Ca
         keys.forEach((ks) => ks.forEach((k) => { store[k] = cached[k]; }));
         return { decoded: false, frames: frames.map((frame, i) => ({ frame, masks: keys[i].map((k) => cached[k]) })) };
     }
+    // A JPEG has no alpha: every texel is opaque (alpha 255), nothing to decode for a mask (its
+    // header, read above or by an earlier bake of the same file, gave the size the rects need).
     let png: { width: number; height: number; rgba: Uint8Array } | null = null;
-    try {
-        buf ??= fs.readFileSync(abs);
-        // A JPEG has no alpha: every texel is opaque (alpha 255), nothing to decode for a mask.
-        if (kind === 'jpeg') inspectJpeg(buf); else png = decodePng(buf);
-    } catch (err) {
-        fail(img.png, err instanceof PngProblem || err instanceof JpegProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
-        delete next.pngs[img.png];
-        return 'unreadable';
+    if (kind === 'png') {
+        try {
+            buf ??= fs.readFileSync(abs);
+            png = decodePng(buf);
+        } catch (err) {
+            fail(img.png, err instanceof PngProblem ? err.message : `cannot be read: ${describeIoError(err)}.`);
+            delete next.pngs[img.png];
+            return 'unreadable';
+        }
     }
     const result: ImageMasks = { decoded: true, frames: [] };
     frames.forEach((frame, i) => {
@@ -440,16 +445,6 @@ function cachedAsset(root: string, rel: string, cache: Cache, next: Cache): Asse
     }
     next.assets[rel] = rec;
     return rec;
-}
-
-/** The uuid a `.meta` gives its asset, or null when it cannot be read. */
-function assetUuidOf(root: string, metaRel: string): string | null {
-    try {
-        const u = (JSON.parse(fs.readFileSync(join(root, metaRel), 'utf8')) as { uuid?: unknown }).uuid;
-        return typeof u === 'string' ? u : null;
-    } catch {
-        return null;
-    }
 }
 
 function statOf(abs: string): FileStamp {

@@ -72,7 +72,7 @@ export interface ImageInfo {
 export type MetaSummary =
     | { kind: 'image'; imageUuid: string; texture: string; frames: RawFrame[] }
     | { kind: 'atlas'; texture: string; frames: RawFrame[] }
-    | { kind: 'other'; bundle?: boolean };
+    | { kind: 'other'; bundle?: boolean; uuid?: string };
 
 /** A frame as its meta declares it (its texture not yet resolved). */
 export interface RawFrame {
@@ -146,6 +146,8 @@ export function summarizeMeta(json: unknown, file: string): MetaSummary {
         return { kind: 'atlas', texture: ud.textureUuid, frames };
     }
     if (meta.importer === 'directory' && isBundleMeta(meta)) return { kind: 'other', bundle: true };
+    // A prefab's uuid: instances in scenes name their prefab by it (sprite-frame overrides).
+    if (meta.importer === 'prefab' && typeof meta.uuid === 'string') return { kind: 'other', uuid: meta.uuid };
     return { kind: 'other' };
 }
 
