@@ -155,3 +155,35 @@ test('malformed libraries are refused with a message that says to bake again', (
     expect(() => checkLibrary({ format: 'pixel-collision-masks', version: 3, masks: [] })).toThrow(/reads versions 1 and 2/);
     expect(() => readLibraryGroups(['18293Zl3ThDf4R51DyHXkkH@6c48a||f9941 AA$E 0:'])).toThrow(/bad rect/);
 });
+
+test('a code decoded a few rows at a time (any step sizes, each of the three ways) gives the same bits as at once', () => {
+    fc.assert(fc.property(
+        fc.integer({ min: 1, max: 90 }), fc.integer({ min: 1, max: 90 }), fc.integer({ min: 2, max: 4 }), fc.integer(),
+        fc.constantFrom('rows' as const, 'columns' as const, 'texels' as const), fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 8 }),
+        (w, h, kind, seed, way, steps) => {
+            let s = seed >>> 0;
+            const rnd = (): number => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+            const b = blob(w, h, seed);
+            const m = new BitMask(w, h);
+            for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) m.set(i, j, kind === 2 ? rnd() < 0.5 : kind === 3 ? rnd() < 0.05 : b.get(i, j));
+            const reader = new codeModule.MaskCodeReader(encodeMaskCodeAs(m, way), w, h);
+            expect(reader.rows).toBe(way === 'columns' ? w : h);
+            let k = 0, calls = 0;
+            while (!reader.step(steps[k++ % steps.length])) {
+                calls++;
+                expect(reader.rowsDone).toBeLessThan(reader.rows);
+            }
+            expect(calls).toBeLessThanOrEqual(reader.rows);
+            expect(same(reader.finish(), m)).toBe(true);
+        }), { numRuns: 300 });
+});
+
+test('transpose32 swaps rows and columns of a 32 x 32 bit block', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 0xffffffff }), { minLength: 32, maxLength: 32 }), (words) => {
+        const a = Uint32Array.from(words);
+        codeModule.transpose32(a);
+        let wrong = 0;
+        for (let r = 0; r < 32; r++) for (let c = 0; c < 32; c++) if (((a[c] >>> r) & 1) !== ((words[r] >>> c) & 1)) wrong++;
+        expect(wrong).toBe(0);
+    }), { numRuns: 100 });
+});

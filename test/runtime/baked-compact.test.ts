@@ -6,9 +6,9 @@
 import * as fs from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { BitMask, PixelMasks } from 'db://pixel-collision/runtime/index';
+import { BitMask, CollisionSystem, PixelMasks } from 'db://pixel-collision/runtime/index';
 import * as code from '../../extensions/pixel-collision/assets/core/mask-code';
-import { decodeBase64 } from '../../extensions/pixel-collision/assets/core/index';
+import { buildLibraryGroups, decodeBase64, encodeMaskCode } from '../../extensions/pixel-collision/assets/core/index';
 import { bakeProject, DEFAULT_OUT } from '../../extensions/pixel-collision/source/bake/index';
 import { parseLibraryScript } from '../../extensions/pixel-collision/source/bake/output';
 import { logs } from './cc';
@@ -98,4 +98,55 @@ test('a corrupt compact library is refused when added; a corrupt mask code warns
     expect(logs.warn.filter((w) => /outside its alphabet.*reading its pixels instead/.test(w))).toHaveLength(1);
     // the box fallback's warning says how a frame set from code gets baked
     expect(logs.warn.filter((w) => /collides as its bounding box.*"include" in the project settings/.test(w))).toHaveLength(1);
+});
+
+describe('large masks are decoded ahead, a budget per frame', () => {
+    const BG = 'b61e4c3a-0d1f-4e6b-9a55-3d0f6a7c1b20';
+    /** A large detailed frame (a horizon with speckle) and its compact library. */
+    const big = (): { mask: BitMask; lib: { format: string; version: number; groups: string[] } } => {
+        const mask = new BitMask(900, 400);
+        for (let j = 0; j < 400; j++) for (let i = 0; i < 900; i++) mask.set(i, j, (j > 200 + Math.sin(i / 30) * 80) !== ((i * 31 + j * 17) % 53 === 0));
+        const groups = buildLibraryGroups([{ uuid: `${BG}@f9941`, texture: `${BG}@6c48a`, rect: [0, 0, 900, 400], rotated: false, threshold: 0, code: encodeMaskCode(mask) }]);
+        return { mask, lib: { format: 'pixel-collision-masks', version: 2, groups } };
+    };
+
+    test('the CollisionSystem decodes them after its steps; the collider that shows the frame finds the mask ready', () => {
+        const { mask, lib } = big();
+        PixelMasks.addLibrary(lib);
+        const decode = jest.spyOn(code, 'decodeMaskCode');
+        try {
+            expect(PixelMasks.prefetching).toBe(true);
+            PixelMasks.prefetch.budgetMs = 0.5;
+            let frames = 0;
+            while (PixelMasks.prefetching && frames < 1000) { CollisionSystem.instance.postUpdate(1 / 60); frames++; }
+            expect(frames).toBeGreaterThan(1); // spread over frames
+            expect(PixelMasks.prefetchStats()).toMatchObject({ ready: 1, taken: 0 });
+            same(PixelMasks.maskOf(frameOf(releasedTexture(`${BG}@6c48a`, 900, 400), `${BG}@f9941`, [0, 0, 900, 400]), 0), mask);
+            expect(decode).not.toHaveBeenCalled();
+            expect(PixelMasks.prefetchStats()).toMatchObject({ ready: 0, bytes: 0, taken: 1 });
+            expect(PixelMasks.stats()).toMatchObject({ baked: 1 });
+        } finally {
+            decode.mockRestore();
+            PixelMasks.prefetch.budgetMs = 1;
+        }
+    });
+
+    test('a collider that appears first decodes its mask itself, and it is not decoded ahead again; off: nothing ahead', () => {
+        const { mask, lib } = big();
+        PixelMasks.addLibrary(lib);
+        same(PixelMasks.maskOf(frameOf(releasedTexture(`${BG}@6c48a`, 900, 400), `${BG}@f9941`, [0, 0, 900, 400]), 0), mask);
+        while (PixelMasks.prefetching) PixelMasks.prefetchStep();
+        expect(PixelMasks.prefetchStats()).toMatchObject({ ready: 0, bytes: 0, taken: 0 });
+
+        PixelMasks.clear();
+        PixelMasks.prefetch.enabled = false;
+        try {
+            PixelMasks.addLibrary(lib);
+            expect(PixelMasks.prefetching).toBe(false);
+            CollisionSystem.instance.postUpdate(1 / 60);
+            expect(PixelMasks.prefetchStats()).toMatchObject({ ready: 0, unscanned: 1 });
+        } finally {
+            PixelMasks.prefetch.enabled = true;
+        }
+    });
 });

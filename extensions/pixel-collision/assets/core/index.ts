@@ -49,8 +49,10 @@ export {
 } from './mask-library';
 export type { BakedMaskEntry, MaskLibrary } from './mask-library';
 export { MASK_LIBRARY_COMPACT_VERSION } from './mask-library';
-export { encodeMaskCode, decodeMaskCode } from './mask-code';
+export { encodeMaskCode, decodeMaskCode, MaskCodeReader } from './mask-code';
 export {
     CompactLibraryIndex, buildLibraryGroups, readLibraryGroups, libraryGroups, decodeCodedEntry, compressUuidBase, decompressUuidBase,
 } from './mask-library-v2';
 export type { CodedMaskEntry } from './mask-library-v2';
+export { MaskPrefetcher } from './mask-prefetch';
+export type { PrefetchOptions, PrefetchStats } from './mask-prefetch';

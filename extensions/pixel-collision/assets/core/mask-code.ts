@@ -373,32 +373,35 @@ function bestRemove(P: readonly number[], T: readonly number[]): number {
  * A row equal to the row above costs one bit. Encoder: reads `m`; decoder: sets `m`'s bits.
  */
 function codeTexels(c: BitCoder, enc: boolean, m: BitMask): void {
-    const { width: w, height: h, stride, bits } = m;
+    for (let j = 0; j < m.height; j++) texelRow(c, enc, m, j);
+}
+
+/** Row `j` of {@link codeTexels} (the rows above it are already coded). */
+function texelRow(c: BitCoder, enc: boolean, m: BitMask, j: number): void {
+    const { width: w, stride, bits } = m;
     const px = (x: number, y: number): number => (x < w && y >= 0 ? (bits[y * stride + (x >>> 5)] >>> (x & 31)) & 1 : 0);
-    for (let j = 0; j < h; j++) {
-        const row = j * stride;
+    const row = j * stride;
+    if (j > 0) {
         let same = 0;
-        if (j > 0) {
-            if (enc) {
-                same = 1;
-                for (let k = 0; k < stride; k++) if (bits[row + k] !== bits[row - stride + k]) { same = 0; break; }
-            }
-            same = c.bit(C_SAME_ROW, same);
-            if (same) {
-                if (!enc) for (let k = 0; k < stride; k++) bits[row + k] = bits[row - stride + k];
-                continue;
-            }
+        if (enc) {
+            same = 1;
+            for (let k = 0; k < stride; k++) if (bits[row + k] !== bits[row - stride + k]) { same = 0; break; }
         }
-        let r2 = (px(0, j - 2) << 1) | px(1, j - 2);
-        let r1 = (px(0, j - 1) << 2) | (px(1, j - 1) << 1) | px(2, j - 1);
-        let r0 = 0;
-        for (let i = 0; i < w; i++) {
-            const v = c.bit(C_TEX + ((r2 << 7) | (r1 << 2) | r0), enc ? (bits[row + (i >>> 5)] >>> (i & 31)) & 1 : 0);
-            if (!enc && v) bits[row + (i >>> 5)] |= 1 << (i & 31);
-            r2 = ((r2 << 1) | px(i + 2, j - 2)) & 7;
-            r1 = ((r1 << 1) | px(i + 3, j - 1)) & 31;
-            r0 = ((r0 << 1) | v) & 3;
+        same = c.bit(C_SAME_ROW, same);
+        if (same) {
+            if (!enc) for (let k = 0; k < stride; k++) bits[row + k] = bits[row - stride + k];
+            return;
         }
+    }
+    let r2 = (px(0, j - 2) << 1) | px(1, j - 2);
+    let r1 = (px(0, j - 1) << 2) | (px(1, j - 1) << 1) | px(2, j - 1);
+    let r0 = 0;
+    for (let i = 0; i < w; i++) {
+        const v = c.bit(C_TEX + ((r2 << 7) | (r1 << 2) | r0), enc ? (bits[row + (i >>> 5)] >>> (i & 31)) & 1 : 0);
+        if (!enc && v) bits[row + (i >>> 5)] |= 1 << (i & 31);
+        r2 = ((r2 << 1) | px(i + 2, j - 2)) & 7;
+        r1 = ((r1 << 1) | px(i + 3, j - 1)) & 31;
+        r0 = ((r0 << 1) | v) & 3;
     }
 }
 
@@ -487,28 +490,126 @@ function encodeAs(m: BitMask, transposed: number, texels: number): string {
 
 /** Decodes {@link encodeMaskCode}'s text into a `width x height` mask; throws a clear error when it is not one. */
 export function decodeMaskCode(text: string, width: number, height: number): BitMask {
-    const d = new Decoder(text);
-    const transposed = d.bit(C_ORIENT) === 1;
-    if (transposed) { const t = width; width = height; height = t; }
-    const m = new BitMask(width, height);
-    if (d.bit(C_TEXELS) === 1) {
-        codeTexels(d, false, m);
-        return transposed ? m.transpose() : m;
+    return new MaskCodeReader(text, width, height).finish();
+}
+
+/**
+ * Decodes a mask code a few rows at a time, so that a large mask can be decoded across frames
+ * within a time budget ({@link step}), or at once ({@link finish}). Rows are those of the coded
+ * orientation (columns of the mask for a code by columns: each finished strip of 32 is
+ * transposed into the mask by 32 x 32 blocks as it completes). Throws the clear errors of
+ * {@link decodeMaskCode} from the step that meets the fault.
+ */
+export class MaskCodeReader {
+    /** The mask's width and height (as the entry's rect gives them). */
+    readonly width: number;
+    readonly height: number;
+    /** Rows to decode in all (the coded orientation's height). */
+    readonly rows: number;
+    /** Texels per row of the coded orientation (a step of n rows costs about n times this). */
+    readonly rowLength: number;
+    private readonly _d: Decoder;
+    private readonly _transposed: boolean;
+    private readonly _texels: boolean;
+    /** The mask in the coded orientation (the result itself unless transposed). */
+    private readonly _coded: BitMask;
+    private readonly _out: BitMask;
+    private readonly _model: Model | null;
+    private readonly _T: number[] = [];
+    private _j = 0;
+    /** Coded rows already transposed into `_out` (a multiple of 32, or all). */
+    private _flushed = 0;
+    private _block: Uint32Array | null = null;
+
+    constructor(text: string, width: number, height: number) {
+        this.width = width;
+        this.height = height;
+        const d = new Decoder(text);
+        this._d = d;
+        this._transposed = d.bit(C_ORIENT) === 1;
+        this._texels = d.bit(C_TEXELS) === 1;
+        this._out = new BitMask(width, height);
+        this._coded = this._transposed ? new BitMask(height, width) : this._out;
+        this.rows = this._coded.height;
+        this.rowLength = this._coded.width;
+        this._model = this._texels ? null : new Model();
     }
-    const model = new Model();
-    const T: number[] = [];
-    for (let j = 0; j < height; j++) {
-        model.row(d, false, T, width);
-        const base = j * m.stride;
-        for (let k = 0; k < T.length; k += 2) {
-            const a = T[k], b = T[k + 1];
-            for (let x = a; x < b;) {
-                const w = x >>> 5, sh = x & 31;
-                const n = Math.min(32 - sh, b - x);
-                m.bits[base + w] |= n === 32 ? 0xffffffff : ((1 << n) - 1) << sh;
-                x += n;
+
+    /** Rows decoded so far. */
+    get rowsDone(): number {
+        return this._j;
+    }
+
+    /** True once every row is decoded (then {@link finish} returns at once). */
+    get done(): boolean {
+        return this._j >= this.rows && this._flushed >= this.rows;
+    }
+
+    /** Decodes up to `rows` more rows; returns {@link done}. */
+    step(rows: number): boolean {
+        const m = this._coded;
+        const end = Math.min(this.rows, this._j + Math.max(1, Math.floor(rows)));
+        const d = this._d, T = this._T, model = this._model, width = m.width, stride = m.stride, bits = m.bits;
+        for (let j = this._j; j < end; j++) {
+            if (!model) texelRow(d, false, m, j);
+            else {
+                model.row(d, false, T, width);
+                const base = j * stride;
+                for (let k = 0; k < T.length; k += 2) {
+                    const a = T[k], b = T[k + 1];
+                    for (let x = a; x < b;) {
+                        const w = x >>> 5, sh = x & 31;
+                        const n = Math.min(32 - sh, b - x);
+                        bits[base + w] |= n === 32 ? 0xffffffff : ((1 << n) - 1) << sh;
+                        x += n;
+                    }
+                }
             }
+            this._j = j + 1;
+        }
+        if (this._transposed) {
+            while (this._flushed < this.rows && (this._j - this._flushed >= 32 || this._j >= this.rows)) {
+                this._transposeStrip(this._flushed >>> 5);
+                this._flushed = Math.min(this.rows, this._flushed + 32);
+            }
+        } else {
+            this._flushed = this._j;
+        }
+        return this.done;
+    }
+
+    /** Decodes what is left and returns the mask. */
+    finish(): BitMask {
+        while (!this.done) this.step(this.rows);
+        return this._out;
+    }
+
+    /** Coded rows [32s, 32s + 32) are the mask's columns [32s, 32s + 32): word s of each mask row. */
+    private _transposeStrip(s: number): void {
+        const src = this._coded, dst = this._out;
+        const a = this._block ?? (this._block = new Uint32Array(32));
+        const r0 = s * 32, n = Math.min(32, src.height - r0);
+        for (let w = 0; w < src.stride; w++) {
+            for (let k = 0; k < 32; k++) a[k] = k < n ? src.bits[(r0 + k) * src.stride + w] : 0;
+            transpose32(a);
+            const y0 = w * 32, ny = Math.min(32, dst.height - y0);
+            for (let i = 0; i < ny; i++) dst.bits[(y0 + i) * dst.stride + s] = a[i];
         }
     }
-    return transposed ? m.transpose() : m;
+}
+
+/**
+ * @internal Transposes a 32 x 32 bit block in place (row k = a[k], column c = bit c, LSB first):
+ * afterwards bit k of a[c] is what bit c of a[k] was. Five rounds of block swaps.
+ */
+export function transpose32(a: Uint32Array): void {
+    let m = 0x0000ffff;
+    for (let j = 16; j !== 0; j >>>= 1, m = (m ^ (m << j)) >>> 0) {
+        for (let k = 0; k < 32; k++) {
+            if (k & j) continue;
+            const t = ((a[k] >>> j) ^ a[k | j]) & m;
+            a[k] ^= t << j;
+            a[k | j] ^= t;
+        }
+    }
 }

@@ -250,6 +250,11 @@ export class CompactLibraryIndex {
         return this._groups.length;
     }
 
+    /** The entries of group `i` (0 <= i < {@link size}), split on first use. */
+    entriesOf(i: number): readonly CodedMaskEntry[] {
+        return this._group(i);
+    }
+
     /** The entry of the sprite frame with this uuid at this threshold (later entries win). */
     byUuid(uuid: string, threshold: number): CodedMaskEntry | undefined {
         const at = uuid.indexOf('@');

@@ -265,8 +265,9 @@ export class CollisionSystem extends System {
     }
 
     override postUpdate(_dt: number): void {
-        if (!this.enabled) return;
-        this.step();
+        if (this.enabled) this.step();
+        // Large baked masks, decoded ahead within their budget (nothing to do: no work, no garbage).
+        if (PixelMasks.prefetching) PixelMasks.prefetchStep();
     }
 
     /** Runs one collision step now (postUpdate does this every frame). */

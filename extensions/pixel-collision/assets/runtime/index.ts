@@ -14,6 +14,7 @@ export type { XY } from './CollisionSystem';
 export { PixelContact } from './contact';
 export { PixelMasks, PixelMaskCache, regionOf } from './masks';
 export type { MaskEntry, MaskSource, MaskCacheStats } from './masks';
+export type { PrefetchOptions, PrefetchStats } from '../core/index';
 export { PixelCollisionGroup, maskBitsOfGroup, refreshGroups } from './groups';
 export { MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION, BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, encodeBase64, decodeBase64 } from './baked';
 export type { MaskLibrary, BakedMaskEntry } from './baked';

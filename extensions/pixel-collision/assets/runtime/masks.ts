@@ -25,8 +25,8 @@ import type { ImageAsset, SpriteFrame } from 'cc';
 /** The engine's texture base class (not exported under a public name). */
 type TextureBase = SpriteFrame['texture'];
 import { BitMask } from '../core/index';
-import { CompactLibraryIndex, decodeCodedEntry, libraryGroups, MASK_LIBRARY_COMPACT_VERSION } from '../core/index';
-import type { CodedMaskEntry } from '../core/index';
+import { CompactLibraryIndex, decodeCodedEntry, libraryGroups, MASK_LIBRARY_COMPACT_VERSION, MaskPrefetcher } from '../core/index';
+import type { CodedMaskEntry, PrefetchOptions, PrefetchStats } from '../core/index';
 import { BAKE_HINT, bakedKey, bakedUuidKey, checkLibrary, decodeEntry, encodeBase64, MASK_LIBRARY_FORMAT, MASK_LIBRARY_VERSION } from './baked';
 import type { BakedMaskEntry, MaskLibrary } from './baked';
 
@@ -71,6 +71,9 @@ interface Region { texture: TextureBase; x: number; y: number; w: number; h: num
 
 const REGION: Region = { texture: null as unknown as TextureBase, x: 0, y: 0, w: 0, h: 0, rotated: false };
 
+/** Milliseconds, for the prefetch budget. */
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
 /** Byte every readback buffer is filled with first: a buffer still all SENTINEL was never written. */
 const SENTINEL = 0x5a;
 
@@ -88,6 +91,7 @@ export class PixelMaskCache {
     private _bakedByUuid = new Map<string, BakedMaskEntry>();
     /** Compact (version 2) libraries, in the order added: indexed, decoded per mask on first use. */
     private _compact: CompactLibraryIndex[] = [];
+    private _prefetcher = new MaskPrefetcher();
     private _warned = new Set<string>();
     private _stats: MaskCacheStats = { masks: 0, bytes: 0, hits: 0, misses: 0, baked: 0, pixels: 0, readback: 0, none: 0 };
     private _canvas: { ctx: CanvasRenderingContext2D; source: unknown } | null = null;
@@ -95,6 +99,35 @@ export class PixelMaskCache {
     /** Size and traffic of the cache (the returned object is reused). */
     stats(): Readonly<MaskCacheStats> {
         return this._stats;
+    }
+
+    /**
+     * Decoding large baked masks ahead of time: from the moment a compact library is registered,
+     * masks of at least `minTexels` texels are decoded a few rows at a time, at most `budgetMs`
+     * each frame (the CollisionSystem runs it after its step), so that a large frame's collider
+     * finds its mask ready when it appears. Change the fields to tune it (`enabled: false` turns
+     * it off); masks decoded ahead wait for their collider (at most `maxBytes` of them).
+     */
+    get prefetch(): PrefetchOptions {
+        return this._prefetcher.options;
+    }
+
+    /** Figures of the decoding ahead (the returned object is reused). */
+    prefetchStats(): Readonly<PrefetchStats> {
+        return this._prefetcher.stats();
+    }
+
+    /**
+     * Decodes large baked masks ahead for about `prefetch.budgetMs` (the CollisionSystem calls it
+     * every frame; a loading screen may call it more often). Allocates nothing when idle.
+     */
+    prefetchStep(): void {
+        this._prefetcher.step(now);
+    }
+
+    /** True while large baked masks remain to be decoded ahead. */
+    get prefetching(): boolean {
+        return this._prefetcher.busy;
     }
 
     /**
@@ -137,6 +170,7 @@ export class PixelMaskCache {
         this._baked.clear();
         this._bakedByUuid.clear();
         this._compact.length = 0;
+        this._prefetcher.clear();
         this._warned.clear();
         const s = this._stats;
         s.masks = s.bytes = s.hits = s.misses = s.baked = s.pixels = s.readback = s.none = 0;
@@ -158,6 +192,7 @@ export class PixelMaskCache {
             if (!groups) throw new TypeError(`${name ?? 'mask library'} has no "groups" (a string, or an array of strings). ${BAKE_HINT}.`);
             const index = new CompactLibraryIndex(groups, name);
             this._compact.push(index);
+            this._prefetcher.add(index);
             return index.size;
         }
         const entries = checkLibrary(json, name);
@@ -240,7 +275,7 @@ export class PixelMaskCache {
         const baked = this._bakedFor(frame, r, uuid, threshold);
         if (baked) {
             try {
-                return { ...base, mask: 'code' in baked ? decodeCodedEntry(baked) : decodeEntry(baked), source: 'baked' };
+                return { ...base, mask: 'code' in baked ? this._prefetcher.take(baked) ?? decodeCodedEntry(baked) : decodeEntry(baked), source: 'baked' };
             } catch (err) {
                 this.warnOnce(`baked:${uuid}`, `${(err as Error).message} (frame "${frame.name}"); reading its pixels instead.`);
             }
