@@ -1017,3 +1017,19 @@ describe('serialize / deserialize', () => {
         expect(Array.from(back.bits)).toEqual(Array.from(m.bits));
     });
 });
+
+test('tiled(width, height): copies laid from the bottom-left corner, the last column cut on the right and the last row at the top', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 30 }), fc.integer(),
+        (w, h, W, H, seed) => {
+            let s = seed >>> 0;
+            const m = new BitMask(w, h);
+            for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; m.set(i, j, s > 2 ** 31); }
+            const t = m.tiled(W, H);
+            let wrong = 0;
+            for (let j = 0; j < H; j++) for (let i = 0; i < W; i++) if (t.get(i, j) !== m.get(i % w, h - 1 - ((H - 1 - j) % h))) wrong++;
+            expect([t.width, t.height, wrong]).toEqual([W, H, 0]);
+            // bits past the width stay 0
+            for (let j = 0; j < H; j++) for (let i = W; i < t.stride * 32; i++) if ((t.bits[j * t.stride + (i >>> 5)] >>> (i & 31)) & 1) wrong++;
+            expect(wrong).toBe(0);
+        }), { numRuns: 200 });
+});

@@ -2,7 +2,7 @@
  * The runtime in the cc test double: PixelCollider + CollisionSystem as a game uses them
  * (imported through the extension's mount path, db://pixel-collision/runtime/index).
  */
-import { _decorator, Component, Node, Sprite, Vec3 } from 'cc';
+import { _decorator, Component, Node, Sprite, UITransform, Vec3 } from 'cc';
 import type { SpriteFrame } from 'cc';
 import {
     BitMask, CollisionSystem, NarrowMode, PixelCollider, PixelContact, PixelMasks, PixelShape,
@@ -280,6 +280,70 @@ describe('masks from sprite frames', () => {
         expect(s.collider.mask).toBeNull();
         expect(s.collider.contactCount).toBe(1);
         expect(logs.warn.filter((w) => /SLICED is not pixel-exact/.test(w))).toHaveLength(1);
+    });
+
+    /** Solid world cells around a node, by queryPoint at their centres, as rows of '#' / '.' (top row first). */
+    const solidMap = (c: PixelCollider, x0: number, y0: number, x1: number, y1: number): string[] => {
+        const rows: string[] = [];
+        for (let y = y1 - 1; y >= y0; y--) {
+            let r = '';
+            for (let x = x0; x < x1; x++) r += CollisionSystem.instance.queryPoint(x + 0.5, y + 0.5).includes(c) ? '#' : '.';
+            rows.push(r);
+        }
+        return rows;
+    };
+
+    test('TILED (no insets): the frame repeated 1:1 from the content box\'s bottom-left corner, the last column and row cut', () => {
+        // a 5 x 4 frame: an L (its bottom row and left column) and one texel at (3, 0) (top row)
+        const tile = (i: number, j: number): boolean => j === 3 || i === 0 || (i === 3 && j === 0);
+        const s = sprite('Tiled', frame(texture(5, 4, (x, y) => tile(Math.floor(x), Math.floor(y)))), { x: 0.25, y: 0.25 });
+        s.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+        s.sprite.type = Sprite.Type.TILED;
+        const ui = s.node.getComponent(UITransform)!;
+        ui.setContentSize(12, 7);
+        ui.setAnchorPoint(0.25, 0.5);
+        tick();
+        expect(s.collider.mask).not.toBeNull();
+        // content box: x from 0.25 - 3 = -2.75, y from 0.25 - 3.5 = -3.25; tile texel (X mod 5, row from the bottom Y mod 4)
+        const want: string[] = [];
+        for (let y = 4; y >= -5; y--) {
+            let r = '';
+            for (let x = -5; x < 12; x++) {
+                const X = Math.floor(x + 0.5 + 2.75), Yb = Math.floor(y + 0.5 + 3.25);
+                const inside = X >= 0 && X < 12 && Yb >= 0 && Yb < 7;
+                r += inside && tile(X % 5, 3 - (Yb % 4)) ? '#' : '.';
+            }
+            want.push(r);
+        }
+        expect(solidMap(s.collider, -5, -5, 12, 5)).toEqual(want);
+        expect(logs.warn).toEqual([]);
+        // a size change rebuilds the tiles
+        ui.setContentSize(3, 2);
+        tick();
+        expect(s.collider.mask!.width).toBe(3);
+        expect(s.collider.mask!.height).toBe(2);
+        expect(solidMap(s.collider, -2, -2, 3, 2).join('/')).toBe(['.....', '.#...', '.###.', '.....'].join('/'));
+    });
+
+    test('TILED with a fractional content size rounds to whole texels with one warning; with insets it is the content box', () => {
+        const s = sprite('Tiled', frame(full(4, 4)));
+        s.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+        s.sprite.type = Sprite.Type.TILED;
+        s.node.getComponent(UITransform)!.setContentSize(10.4, 6);
+        tick();
+        expect(s.collider.mask!.width).toBe(10);
+        tick();
+        expect(logs.warn.filter((w) => /TILED sprite's content size 10.4 x 6 is not whole units; it collides as 10 x 6/.test(w))).toHaveLength(1);
+        const f = frame(full(4, 4));
+        f.insetLeft = 1;
+        const t = sprite('Inset', f);
+        t.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+        t.sprite.type = Sprite.Type.TILED;
+        t.node.getComponent(UITransform)!.setContentSize(9, 9);
+        tick();
+        expect(t.collider.mask).toBeNull();
+        expect(t.collider.maskSource).toBe('box');
+        expect(logs.warn.filter((w) => /TILED with a 9-slice border \(insets\) is not pixel-exact/.test(w))).toHaveLength(1);
     });
 });
 

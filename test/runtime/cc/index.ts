@@ -1701,6 +1701,11 @@ export class SpriteFrame extends Asset {
     /** 8 numbers: (u, v) of vertices 0..3 (left-bottom, right-bottom, left-top, right-top); v = 0 is the top. */
     uv: number[] = [];
 
+    /** 9-slice borders in texels (the engine's insetLeft / Top / Right / Bottom; TILED and SLICED use them). */
+    insetLeft = 0;
+    insetTop = 0;
+    insetRight = 0;
+    insetBottom = 0;
     protected _rect = new Rect();
     protected _trimmedBorder = new Vec4();
     protected _offset = new Vec2();

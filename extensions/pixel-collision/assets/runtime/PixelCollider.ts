@@ -290,6 +290,10 @@ export class PixelCollider extends Component {
     /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
     _entry: MaskEntry | null = null;
     /** @internal */ _ownMask: BitMask | null = null;
+    /** True when the PIXELS shape is a TILED sprite's tiled mask (its texel space starts at the content box's bottom-left). */
+    private _tiles = false;
+    /** The last tiled mask and the frame mask it repeats (a size change rebuilds it). */
+    private _tiledMemo: { from: BitMask; mask: BitMask } | null = null;
     // The content box and anchor the shape was built from.
     private _cw = NaN;
     private _ch = NaN;
@@ -678,15 +682,30 @@ export class PixelCollider extends Component {
             PixelMasks.warnOnce(`nosprite:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}" has shape PIXELS but no Sprite on its node; it collides as its content box. Add a Sprite or choose BOX / CIRCLE / POLYGON.`);
             return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
         }
+        this._tiles = false;
         const frame = sprite.spriteFrame;
         if (!frame || !(frame.rect.width > 0 && frame.rect.height > 0)) { this._setOrigin('empty', 'no-frame'); return null; } // collides with nothing
-        if (sprite.type !== Sprite.Type.SIMPLE) {
+        // TILED without insets: the frame repeated 1:1 over the content box (tiles the frame's size
+        // in units, from the bottom-left corner). SLICED, FILLED and TILED with insets: the box.
+        const tiled = sprite.type === Sprite.Type.TILED && !(frame.insetLeft || frame.insetRight || frame.insetTop || frame.insetBottom);
+        if (sprite.type !== Sprite.Type.SIMPLE && !tiled) {
             this._setOrigin('box', 'sprite-type');
-            PixelMasks.warnOnce(`type:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": Sprite.type ${Sprite.Type[sprite.type]} is not pixel-exact (only SIMPLE is); it collides as its content box. Use a SIMPLE sprite, or a BOX / POLYGON shape.`);
+            PixelMasks.warnOnce(`type:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": Sprite.type ${Sprite.Type[sprite.type]}${sprite.type === Sprite.Type.TILED ? ' with a 9-slice border (insets)' : ''} is not pixel-exact (SIMPLE is, and TILED without insets); it collides as its content box. Use a SIMPLE sprite, or a BOX / POLYGON shape.`);
             return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
         }
         this._space = SPACE_TEXELS;
-        const w = frame.rect.width, h = frame.rect.height;
+        let w = frame.rect.width, h = frame.rect.height;
+        this._tiles = tiled;
+        if (tiled) {
+            // The content box in whole units (tiles are 1 texel a unit): a fractional side is
+            // rounded to the nearest unit, with one warning (the engine cuts a texel there).
+            const tw = Math.round(Math.abs(cw)), th = Math.round(Math.abs(ch));
+            if (Math.abs(Math.abs(cw) - tw) > 1e-3 || Math.abs(Math.abs(ch) - th) > 1e-3) {
+                PixelMasks.warnOnce(`tilesize:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": a TILED sprite's content size ${Math.abs(cw)} x ${Math.abs(ch)} is not whole units; it collides as ${tw} x ${th} (whole texels). Give the UITransform a whole size to make it exact.`);
+            }
+            if (tw < 1 || th < 1) { this._setOrigin('empty', 'no-frame'); return null; }
+            w = tw; h = th;
+        }
         const quadBox: ColliderShape = { kind: 'box', width: w, height: h, anchorX: 0, anchorY: 0 };
         if (this._mode === NarrowMode.BOUNDS) { this._setOrigin('bounds', 'bounds-mode'); return quadBox; }
         // NarrowMode.GPU / AUTO: the mask is the same; the system's narrow phase picks the backend (gpu-narrow.ts).
@@ -709,7 +728,13 @@ export class PixelCollider extends Component {
         this._entry = entry;
         if (entry.mask) this._setOrigin(entry.source === 'none' ? 'box' : entry.source, '');
         else this._setOrigin('box', 'unreadable');
-        return entry.mask ? { kind: 'mask', mask: entry.mask } : quadBox;
+        if (!entry.mask) return quadBox;
+        if (!tiled) return { kind: 'mask', mask: entry.mask };
+        const memo = this._tiledMemo;
+        if (memo && memo.from === entry.mask && memo.mask.width === w && memo.mask.height === h) return { kind: 'mask', mask: memo.mask };
+        const mask = entry.mask.tiled(w, h);
+        this._tiledMemo = { from: entry.mask, mask };
+        return { kind: 'mask', mask };
     }
 
     private _setOrigin(source: PixelMaskOrigin, reason: PixelMaskReason): void {
@@ -757,8 +782,17 @@ export class PixelCollider extends Component {
                 const ui = this._ui;
                 SIZE[0] = ui ? ui.contentSize.width : 0; SIZE[1] = ui ? ui.contentSize.height : 0;
                 SIZE[2] = ui ? ui.anchorPoint.x : 0.5; SIZE[3] = ui ? ui.anchorPoint.y : 0.5;
-                spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
-                quadToLocal(QUAD, frame.rect.width, frame.rect.height, st, o);
+                if (this._tiles) {
+                    // TILED: the tiled mask from the content box's bottom-left corner, 1 texel a unit.
+                    const def = this._def;
+                    const tw = def && def.kind === 'mask' ? def.mask.width : 1, th = def && def.kind === 'mask' ? def.mask.height : 1;
+                    QUAD[0] = -SIZE[2] * Math.abs(SIZE[0]); QUAD[1] = -SIZE[3] * Math.abs(SIZE[1]);
+                    QUAD[2] = QUAD[0] + tw; QUAD[3] = QUAD[1] + th;
+                    quadToLocal(QUAD, tw, th, st, o);
+                } else {
+                    spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
+                    quadToLocal(QUAD, frame.rect.width, frame.rect.height, st, o);
+                }
                 this._localDirty = false;
             }
             const n = composeLocal(st, m, NEXT, 0, o);
