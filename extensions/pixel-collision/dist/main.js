@@ -861,6 +861,33 @@ var init_bitmask = __esm({
         return this.oriented(false, false, true).clone();
       }
       /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
+      /**
+       * A `width x height` mask of copies of this one side by side, laid from the BOTTOM-LEFT corner
+       * (as the engine lays a TILED sprite's tiles: whole tiles from the left and from the bottom,
+       * the last column cut on the right, the last row cut at the top, showing the tile's bottom).
+       * Texel (i, j) of the result (row 0 at the top) is texel
+       * `(i mod w, h - 1 - ((height - 1 - j) mod h))` of this one.
+       */
+      tiled(width, height) {
+        const out = new _BitMask(width, height);
+        const w = this.width, h = this.height, ds = out.stride, ob = out.bits;
+        const first = new Uint32Array(ds);
+        for (let j = 0; j < height; j++) {
+          const src = h - 1 - (height - 1 - j) % h;
+          const done = j - h;
+          if (done >= 0) {
+            ob.copyWithin(j * ds, done * ds, done * ds + ds);
+            continue;
+          }
+          first.fill(0);
+          for (let i = 0; i < width && i < w; i++) if (this.get(i, src)) first[i >>> 5] |= 1 << (i & 31);
+          for (let n = w; n < width; n += n) {
+            for (let i = n; i < Math.min(2 * n, width); i++) if (first[i - n >>> 5] >>> (i - n & 31) & 1) first[i >>> 5] |= 1 << (i & 31);
+          }
+          ob.set(first, j * ds);
+        }
+        return out;
+      }
       transpose() {
         return this.oriented(true, false, false).clone();
       }
@@ -2785,35 +2812,36 @@ function bestRemove(P, T) {
   return best;
 }
 function codeTexels(c, enc, m) {
-  const { width: w, height: h, stride, bits } = m;
+  for (let j = 0; j < m.height; j++) texelRow(c, enc, m, j);
+}
+function texelRow(c, enc, m, j) {
+  const { width: w, stride, bits } = m;
   const px = (x, y) => x < w && y >= 0 ? bits[y * stride + (x >>> 5)] >>> (x & 31) & 1 : 0;
-  for (let j = 0; j < h; j++) {
-    const row = j * stride;
+  const row = j * stride;
+  if (j > 0) {
     let same = 0;
-    if (j > 0) {
-      if (enc) {
-        same = 1;
-        for (let k = 0; k < stride; k++) if (bits[row + k] !== bits[row - stride + k]) {
-          same = 0;
-          break;
-        }
-      }
-      same = c.bit(C_SAME_ROW, same);
-      if (same) {
-        if (!enc) for (let k = 0; k < stride; k++) bits[row + k] = bits[row - stride + k];
-        continue;
+    if (enc) {
+      same = 1;
+      for (let k = 0; k < stride; k++) if (bits[row + k] !== bits[row - stride + k]) {
+        same = 0;
+        break;
       }
     }
-    let r2 = px(0, j - 2) << 1 | px(1, j - 2);
-    let r1 = px(0, j - 1) << 2 | px(1, j - 1) << 1 | px(2, j - 1);
-    let r0 = 0;
-    for (let i = 0; i < w; i++) {
-      const v = c.bit(C_TEX + (r2 << 7 | r1 << 2 | r0), enc ? bits[row + (i >>> 5)] >>> (i & 31) & 1 : 0);
-      if (!enc && v) bits[row + (i >>> 5)] |= 1 << (i & 31);
-      r2 = (r2 << 1 | px(i + 2, j - 2)) & 7;
-      r1 = (r1 << 1 | px(i + 3, j - 1)) & 31;
-      r0 = (r0 << 1 | v) & 3;
+    same = c.bit(C_SAME_ROW, same);
+    if (same) {
+      if (!enc) for (let k = 0; k < stride; k++) bits[row + k] = bits[row - stride + k];
+      return;
     }
+  }
+  let r2 = px(0, j - 2) << 1 | px(1, j - 2);
+  let r1 = px(0, j - 1) << 2 | px(1, j - 1) << 1 | px(2, j - 1);
+  let r0 = 0;
+  for (let i = 0; i < w; i++) {
+    const v = c.bit(C_TEX + (r2 << 7 | r1 << 2 | r0), enc ? bits[row + (i >>> 5)] >>> (i & 31) & 1 : 0);
+    if (!enc && v) bits[row + (i >>> 5)] |= 1 << (i & 31);
+    r2 = (r2 << 1 | px(i + 2, j - 2)) & 7;
+    r1 = (r1 << 1 | px(i + 3, j - 1)) & 31;
+    r0 = (r0 << 1 | v) & 3;
   }
 }
 function rowEdges(m, j, out) {
@@ -2884,36 +2912,20 @@ function encodeAs(m, transposed, texels) {
   return s.slice(0, end);
 }
 function decodeMaskCode(text, width, height) {
-  const d = new Decoder(text);
-  const transposed = d.bit(C_ORIENT) === 1;
-  if (transposed) {
-    const t = width;
-    width = height;
-    height = t;
-  }
-  const m = new BitMask(width, height);
-  if (d.bit(C_TEXELS) === 1) {
-    codeTexels(d, false, m);
-    return transposed ? m.transpose() : m;
-  }
-  const model = new Model();
-  const T = [];
-  for (let j = 0; j < height; j++) {
-    model.row(d, false, T, width);
-    const base = j * m.stride;
-    for (let k = 0; k < T.length; k += 2) {
-      const a = T[k], b = T[k + 1];
-      for (let x = a; x < b; ) {
-        const w = x >>> 5, sh = x & 31;
-        const n = Math.min(32 - sh, b - x);
-        m.bits[base + w] |= n === 32 ? 4294967295 : (1 << n) - 1 << sh;
-        x += n;
-      }
+  return new MaskCodeReader(text, width, height).finish();
+}
+function transpose32(a) {
+  let m = 65535;
+  for (let j = 16; j !== 0; j >>>= 1, m = (m ^ m << j) >>> 0) {
+    for (let k = 0; k < 32; k++) {
+      if (k & j) continue;
+      const t = (a[k] >>> j ^ a[k | j]) & m;
+      a[k] ^= t << j;
+      a[k | j] ^= t;
     }
   }
-  return transposed ? m.transpose() : m;
 }
-var ALPHABET, LOOKUP, TOP, PROB_BITS, PROB_INIT, MOVE, MAX_TRIMMED, HISTORY, SLOPE_CONTEXTS, MAX_EDIT_EDGES, C_SAME, C_EDIT, C_INS, C_IDX, C_ZERO, C_PLUS, C_MINUS, C_SIGN, C_MAG, C_SPANS, C_GAP, C_STEP, C_WAY, C_FAR, C_ORIENT, C_TEXELS, C_SAME_ROW, C_TEX, CONTEXTS, PHASE_CAP, Encoder, Decoder, Model, TEXELS_FROM_EDGES_PER_ROW;
+var ALPHABET, LOOKUP, TOP, PROB_BITS, PROB_INIT, MOVE, MAX_TRIMMED, HISTORY, SLOPE_CONTEXTS, MAX_EDIT_EDGES, C_SAME, C_EDIT, C_INS, C_IDX, C_ZERO, C_PLUS, C_MINUS, C_SIGN, C_MAG, C_SPANS, C_GAP, C_STEP, C_WAY, C_FAR, C_ORIENT, C_TEXELS, C_SAME_ROW, C_TEX, CONTEXTS, PHASE_CAP, Encoder, Decoder, Model, TEXELS_FROM_EDGES_PER_ROW, MaskCodeReader;
 var init_mask_code = __esm({
   "extensions/pixel-collision/assets/core/mask-code.ts"() {
     "use strict";
@@ -3188,6 +3200,83 @@ var init_mask_code = __esm({
       }
     };
     TEXELS_FROM_EDGES_PER_ROW = 4;
+    MaskCodeReader = class {
+      constructor(text, width, height) {
+        this._T = [];
+        this._j = 0;
+        /** Coded rows already transposed into `_out` (a multiple of 32, or all). */
+        this._flushed = 0;
+        this._block = null;
+        this.width = width;
+        this.height = height;
+        const d = new Decoder(text);
+        this._d = d;
+        this._transposed = d.bit(C_ORIENT) === 1;
+        this._texels = d.bit(C_TEXELS) === 1;
+        this._out = new BitMask(width, height);
+        this._coded = this._transposed ? new BitMask(height, width) : this._out;
+        this.rows = this._coded.height;
+        this.rowLength = this._coded.width;
+        this._model = this._texels ? null : new Model();
+      }
+      /** Rows decoded so far. */
+      get rowsDone() {
+        return this._j;
+      }
+      /** True once every row is decoded (then {@link finish} returns at once). */
+      get done() {
+        return this._j >= this.rows && this._flushed >= this.rows;
+      }
+      /** Decodes up to `rows` more rows; returns {@link done}. */
+      step(rows) {
+        const m = this._coded;
+        const end = Math.min(this.rows, this._j + Math.max(1, Math.floor(rows)));
+        const d = this._d, T = this._T, model = this._model, width = m.width, stride = m.stride, bits = m.bits;
+        for (let j = this._j; j < end; j++) {
+          if (!model) texelRow(d, false, m, j);
+          else {
+            model.row(d, false, T, width);
+            const base = j * stride;
+            for (let k = 0; k < T.length; k += 2) {
+              const a = T[k], b = T[k + 1];
+              for (let x = a; x < b; ) {
+                const w = x >>> 5, sh = x & 31;
+                const n = Math.min(32 - sh, b - x);
+                bits[base + w] |= n === 32 ? 4294967295 : (1 << n) - 1 << sh;
+                x += n;
+              }
+            }
+          }
+          this._j = j + 1;
+        }
+        if (this._transposed) {
+          while (this._flushed < this.rows && (this._j - this._flushed >= 32 || this._j >= this.rows)) {
+            this._transposeStrip(this._flushed >>> 5);
+            this._flushed = Math.min(this.rows, this._flushed + 32);
+          }
+        } else {
+          this._flushed = this._j;
+        }
+        return this.done;
+      }
+      /** Decodes what is left and returns the mask. */
+      finish() {
+        while (!this.done) this.step(this.rows);
+        return this._out;
+      }
+      /** Coded rows [32s, 32s + 32) are the mask's columns [32s, 32s + 32): word s of each mask row. */
+      _transposeStrip(s) {
+        const src = this._coded, dst = this._out;
+        const a = this._block ?? (this._block = new Uint32Array(32));
+        const r0 = s * 32, n = Math.min(32, src.height - r0);
+        for (let w = 0; w < src.stride; w++) {
+          for (let k = 0; k < 32; k++) a[k] = k < n ? src.bits[(r0 + k) * src.stride + w] : 0;
+          transpose32(a);
+          const y0 = w * 32, ny = Math.min(32, dst.height - y0);
+          for (let i = 0; i < ny; i++) dst.bits[(y0 + i) * dst.stride + s] = a[i];
+        }
+      }
+    };
   }
 });
 
@@ -3432,6 +3521,16 @@ var init_mask_library = __esm({
   }
 });
 
+// extensions/pixel-collision/assets/core/mask-prefetch.ts
+var MAX_CHUNK;
+var init_mask_prefetch = __esm({
+  "extensions/pixel-collision/assets/core/mask-prefetch.ts"() {
+    "use strict";
+    init_mask_code();
+    MAX_CHUNK = 1 << 17;
+  }
+});
+
 // extensions/pixel-collision/assets/core/index.ts
 var init_core = __esm({
   "extensions/pixel-collision/assets/core/index.ts"() {
@@ -3459,6 +3558,7 @@ var init_core = __esm({
     init_mask_library();
     init_mask_code();
     init_mask_library_v2();
+    init_mask_prefetch();
   }
 });
 
