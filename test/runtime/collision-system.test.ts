@@ -325,6 +325,18 @@ describe('masks from sprite frames', () => {
         expect(solidMap(s.collider, -2, -2, 3, 2).join('/')).toBe(['.....', '.#...', '.###.', '.....'].join('/'));
     });
 
+    test('TILED in BOUNDS mode is its content box, where the box is', () => {
+        const s = sprite('Tiled', frame(full(4, 4)), { x: 0.25, y: 0.25 });
+        s.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+        s.sprite.type = Sprite.Type.TILED;
+        s.node.getComponent(UITransform)!.setContentSize(10, 6);
+        s.collider.mode = NarrowMode.BOUNDS;
+        tick();
+        // content box x -4.75..5.25, y -2.75..3.25
+        const row = '.##########..', none = '.............';
+        expect(solidMap(s.collider, -6, -4, 7, 5)).toEqual([none, none, row, row, row, row, row, row, none]);
+    });
+
     test('TILED with a fractional content size rounds to whole texels with one warning; with insets it is the content box', () => {
         const s = sprite('Tiled', frame(full(4, 4)));
         s.sprite.sizeMode = Sprite.SizeMode.CUSTOM;

@@ -2694,7 +2694,6 @@ var BitMask = class _BitMask {
   flipY() {
     return this.oriented(false, false, true).clone();
   }
-  /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
   /**
    * A `width x height` mask of copies of this one side by side, laid from the BOTTOM-LEFT corner
    * (as the engine lays a TILED sprite's tiles: whole tiles from the left and from the bottom,
@@ -2705,23 +2704,17 @@ var BitMask = class _BitMask {
   tiled(width, height) {
     const out = new _BitMask(width, height);
     const w = this.width, h = this.height, ds = out.stride, ob = out.bits;
-    const first = new Uint32Array(ds);
     for (let j = 0; j < height; j++) {
-      const src = h - 1 - (height - 1 - j) % h;
-      const done = j - h;
-      if (done >= 0) {
-        ob.copyWithin(j * ds, done * ds, done * ds + ds);
+      if (j >= h) {
+        ob.copyWithin(j * ds, (j - h) * ds, (j - h + 1) * ds);
         continue;
       }
-      first.fill(0);
-      for (let i = 0; i < width && i < w; i++) if (this.get(i, src)) first[i >>> 5] |= 1 << (i & 31);
-      for (let n = w; n < width; n += n) {
-        for (let i = n; i < Math.min(2 * n, width); i++) if (first[i - n >>> 5] >>> (i - n & 31) & 1) first[i >>> 5] |= 1 << (i & 31);
-      }
-      ob.set(first, j * ds);
+      const src = h - 1 - (height - 1 - j) % h;
+      for (let i = 0; i < width; i++) if (this.get(i % w, src)) ob[j * ds + (i >>> 5)] |= 1 << (i & 31);
     }
     return out;
   }
+  /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
   transpose() {
     return this.oriented(true, false, false).clone();
   }

@@ -317,7 +317,6 @@ export class BitMask {
         return this.oriented(false, false, true).clone();
     }
 
-    /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
     /**
      * A `width x height` mask of copies of this one side by side, laid from the BOTTOM-LEFT corner
      * (as the engine lays a TILED sprite's tiles: whole tiles from the left and from the bottom,
@@ -328,22 +327,16 @@ export class BitMask {
     tiled(width: number, height: number): BitMask {
         const out = new BitMask(width, height);
         const w = this.width, h = this.height, ds = out.stride, ob = out.bits;
-        const first = new Uint32Array(ds);
         for (let j = 0; j < height; j++) {
+            // a row h rows up shows the same tile row: copied
+            if (j >= h) { ob.copyWithin(j * ds, (j - h) * ds, (j - h + 1) * ds); continue; }
             const src = h - 1 - ((height - 1 - j) % h);
-            const done = j - h; // a row h rows up shows the same tile row, unless j < h
-            if (done >= 0) { ob.copyWithin(j * ds, done * ds, done * ds + ds); continue; }
-            first.fill(0);
-            for (let i = 0; i < width && i < w; i++) if (this.get(i, src)) first[i >>> 5] |= 1 << (i & 31);
-            // double the filled prefix until the row is full
-            for (let n = w; n < width; n += n) {
-                for (let i = n; i < Math.min(2 * n, width); i++) if ((first[(i - n) >>> 5] >>> ((i - n) & 31)) & 1) first[i >>> 5] |= 1 << (i & 31);
-            }
-            ob.set(first, j * ds);
+            for (let i = 0; i < width; i++) if (this.get(i % w, src)) ob[j * ds + (i >>> 5)] |= 1 << (i & 31);
         }
         return out;
     }
 
+    /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
     transpose(): BitMask {
         return this.oriented(true, false, false).clone();
     }

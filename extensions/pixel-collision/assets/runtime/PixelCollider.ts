@@ -290,8 +290,12 @@ export class PixelCollider extends Component {
     /** @internal The shared mask entry (PIXELS) and this collider's own copy after an edit. */
     _entry: MaskEntry | null = null;
     /** @internal */ _ownMask: BitMask | null = null;
-    /** True when the PIXELS shape is a TILED sprite's tiled mask (its texel space starts at the content box's bottom-left). */
-    private _tiles = false;
+    /**
+     * TILED sprites: the content box in whole texels (its texel space starts at the box's
+     * bottom-left corner, 1 texel a unit), 0 for any other sprite.
+     */
+    private _tilesW = 0;
+    private _tilesH = 0;
     /** The last tiled mask and the frame mask it repeats (a size change rebuilds it). */
     private _tiledMemo: { from: BitMask; mask: BitMask } | null = null;
     // The content box and anchor the shape was built from.
@@ -682,7 +686,7 @@ export class PixelCollider extends Component {
             PixelMasks.warnOnce(`nosprite:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}" has shape PIXELS but no Sprite on its node; it collides as its content box. Add a Sprite or choose BOX / CIRCLE / POLYGON.`);
             return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
         }
-        this._tiles = false;
+        this._tilesW = this._tilesH = 0;
         const frame = sprite.spriteFrame;
         if (!frame || !(frame.rect.width > 0 && frame.rect.height > 0)) { this._setOrigin('empty', 'no-frame'); return null; } // collides with nothing
         // TILED without insets: the frame repeated 1:1 over the content box (tiles the frame's size
@@ -695,7 +699,6 @@ export class PixelCollider extends Component {
         }
         this._space = SPACE_TEXELS;
         let w = frame.rect.width, h = frame.rect.height;
-        this._tiles = tiled;
         if (tiled) {
             // The content box in whole units (tiles are 1 texel a unit): a fractional side is
             // rounded to the nearest unit, with one warning (the engine cuts a texel there).
@@ -704,7 +707,8 @@ export class PixelCollider extends Component {
                 PixelMasks.warnOnce(`tilesize:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": a TILED sprite's content size ${Math.abs(cw)} x ${Math.abs(ch)} is not whole units; it collides as ${tw} x ${th} (whole texels). Give the UITransform a whole size to make it exact.`);
             }
             if (tw < 1 || th < 1) { this._setOrigin('empty', 'no-frame'); return null; }
-            w = tw; h = th;
+            w = this._tilesW = tw;
+            h = this._tilesH = th;
         }
         const quadBox: ColliderShape = { kind: 'box', width: w, height: h, anchorX: 0, anchorY: 0 };
         if (this._mode === NarrowMode.BOUNDS) { this._setOrigin('bounds', 'bounds-mode'); return quadBox; }
@@ -782,13 +786,11 @@ export class PixelCollider extends Component {
                 const ui = this._ui;
                 SIZE[0] = ui ? ui.contentSize.width : 0; SIZE[1] = ui ? ui.contentSize.height : 0;
                 SIZE[2] = ui ? ui.anchorPoint.x : 0.5; SIZE[3] = ui ? ui.anchorPoint.y : 0.5;
-                if (this._tiles) {
-                    // TILED: the tiled mask from the content box's bottom-left corner, 1 texel a unit.
-                    const def = this._def;
-                    const tw = def && def.kind === 'mask' ? def.mask.width : 1, th = def && def.kind === 'mask' ? def.mask.height : 1;
+                if (this._tilesW > 0) {
+                    // TILED: the tiles (or their box) from the content box's bottom-left corner, 1 texel a unit.
                     QUAD[0] = -SIZE[2] * Math.abs(SIZE[0]); QUAD[1] = -SIZE[3] * Math.abs(SIZE[1]);
-                    QUAD[2] = QUAD[0] + tw; QUAD[3] = QUAD[1] + th;
-                    quadToLocal(QUAD, tw, th, st, o);
+                    QUAD[2] = QUAD[0] + this._tilesW; QUAD[3] = QUAD[1] + this._tilesH;
+                    quadToLocal(QUAD, this._tilesW, this._tilesH, st, o);
                 } else {
                     spriteLocalQuad(frame, sprite.trim, SIZE, QUAD);
                     quadToLocal(QUAD, frame.rect.width, frame.rect.height, st, o);
