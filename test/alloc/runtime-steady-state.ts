@@ -83,7 +83,7 @@ function makeFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native
 
 /**
  * Bytes of JavaScript objects allocated per frame, from V8's sampling heap profiler (objects
- * collected since included): every allocation made under `pixelFrame`, whatever the garbage
+ * collected since included): every allocation made under `pixelFrame` (see bytesUnder), whatever the garbage
  * collector did meanwhile. (Heap size differences also see V8's own bookkeeping, e.g. code it
  * recompiles, and proved noisy on a loaded machine.)
  */
@@ -99,9 +99,16 @@ async function perFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, n
 
 interface ProfileNode { callFrame: { functionName: string }; selfSize: number; children?: ProfileNode[] }
 
+/**
+ * Bytes allocated by what `pixelFrame` calls (the runtime and the double), not by its own body: on
+ * a loaded machine V8 may still be compiling the test's loop, whose doubles its unoptimized code
+ * boxes (measured: 6.5 KB a frame, 32 bytes a node, all in pixelFrame itself, in any row).
+ * Inlined callees count as themselves (the profiler walks inlined frames).
+ */
 function bytesUnder(node: ProfileNode, inFrame: boolean): number {
-    const inside = inFrame || node.callFrame.functionName === 'pixelFrame';
-    let sum = inside ? node.selfSize : 0;
+    const self = node.callFrame.functionName === 'pixelFrame';
+    const inside = inFrame || self;
+    let sum = inside && !self ? node.selfSize : 0;
     for (const c of node.children ?? []) sum += bytesUnder(c, inside);
     return sum;
 }
