@@ -167,4 +167,24 @@ describe('GPU narrow phase on the software device', () => {
         expect(gpu.stats.cpuShape).toBe(1);
         expect(g[1].hit).toBe(true);
     });
+
+    it('pairs with a parts collider (sliced and filled sprites) are computed on the CPU, identically', () => {
+        const world = new CollisionWorld();
+        const m = blob(16, 16, rng(5));
+        const parts = [
+            { mask: m, transform: affine(1.5, 0, 0, -1, -8, 8), clip: [-8, -8, 4, -8, 4, 8, -8, 8] },
+            { mask: m, transform: affine(0.5, 0, 0, -1, 0, 8), clip: [0, 0, 8, 0, 0, 8] },
+        ];
+        const a = world.add({ shape: { kind: 'parts', parts }, transform: affine(0.8, 0.6, -0.6, 0.8, 0, 0) });
+        const b = world.add({ shape: { kind: 'mask', mask: m }, transform: affine(0.6, 0.8, -0.8, 0.6, 3, -4) });
+        const d = world.add({ shape: { kind: 'parts', parts }, transform: affine(1, 0, 0, 1, 5, 2) });
+        const s = { world, as: [a, b, a], bs: [b, d, d], acc: new Float64Array([1, 2, 1]), n: 3 };
+        const gpu = new GpuNarrowPhase(new SoftGpuDevice());
+        const { g, c } = runBoth(gpu, s, true);
+        for (let i = 0; i < 3; i++) {
+            expectSame(g[i], c[i], `pair ${i}`);
+            expect(g[i].hit).toBe(true);
+        }
+        expect(gpu.stats.gpuPairs).toBe(0);
+    });
 });

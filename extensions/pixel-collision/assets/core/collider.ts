@@ -5,6 +5,8 @@ import { SampleMapper } from './exact';
 import type { ClippedRaster } from './narrow-phase';
 import { WorldRaster } from './raster';
 import { rasterizeMask } from './rasterize';
+import { checkParts, PartsState } from './parts';
+import type { ColliderPart } from './parts';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
 import { WorldShape, boxToWorld, circleToWorld, localBoxToWorld, localCircleToWorld, polygonToWorld } from './shape';
 import { rasterizeShape } from './shape-raster';
@@ -23,6 +25,8 @@ const NO_LOCAL = new Float64Array(0);
  *   'circle'   radius around (offsetX, offsetY); the radius scales with the length of the
  *              transform's x axis (like Cocos CircleCollider2D); y up
  *   'polygon'  convex, points [x0, y0, x1, y1, ...] in either winding; y up
+ *   'parts'    the union of masks, each under its own map to local and optionally cut by a
+ *              convex polygon in local (ColliderPart, parts.ts): sliced and filled sprites
  * ```
  *
  * (The runtime adapter builds each kind's transform from the node; the core does not care which
@@ -32,7 +36,8 @@ export type ColliderShape =
     | { kind: 'mask'; mask: BitMask }
     | { kind: 'box'; width: number; height: number; offsetX?: number; offsetY?: number; anchorX?: number; anchorY?: number }
     | { kind: 'circle'; radius: number; offsetX?: number; offsetY?: number }
-    | { kind: 'polygon'; points: ArrayLike<number> };
+    | { kind: 'polygon'; points: ArrayLike<number> }
+    | { kind: 'parts'; parts: readonly ColliderPart[] };
 
 /** Options of {@link CollisionWorld.add}. */
 export interface ColliderOptions<T = unknown> {
@@ -106,6 +111,7 @@ export class Collider<T = unknown> {
     /** @internal `_local` holds the box's corners (validated by its first world build; fast path). */ _boxReady = false;
     /** @internal `_local` holds the circle's parameters (validated by its first world build). */ _circleReady = false;
     /** @internal Stamp the world shape was built for. */ _shapeStamp = -1;
+    /** @internal Per-transform scratch of a 'parts' shape (made on first use). */ _partsState: PartsState | null = null;
 
     /** @internal Use `world.add`. */
     constructor(options: ColliderOptions<T>) {
@@ -153,7 +159,7 @@ export class Collider<T = unknown> {
         this._boxReady = false;
         this._circleReady = false;
         this._local = kind === 'box' || kind === 'circle' ? new Float64Array(4) : NO_LOCAL;
-        this._ws = kind === 'mask' ? null : (this._ws ?? new WorldShape());
+        this._ws = kind === 'mask' || kind === 'parts' ? null : (this._ws ?? new WorldShape());
     }
 
     /** The current local-to-world transform (do not mutate; use {@link setTransform}). */
@@ -210,7 +216,16 @@ export class Collider<T = unknown> {
     private _updateBoundsSlow(): void {
         const t = this._t;
         const s = this.shape;
-        if (s.kind === 'mask') {
+        if (s.kind === 'parts') {
+            const ps = this._parts(s.parts);
+            this._solid = ps.bounds(s.parts.length, this._box);
+            if (!this._solid) {
+                this._box[0] = this._box[2] = t.tx;
+                this._box[1] = this._box[3] = t.ty;
+            }
+            this._box[4] = this._box[5] = 0;
+            this._box[6] = Infinity;
+        } else if (s.kind === 'mask') {
             const b = s.mask.bounds(BOUNDS);
             this._solid = b.width > 0;
             if (this._solid) {
@@ -263,6 +278,13 @@ export class Collider<T = unknown> {
         }
         this._boundsStamp = this._stamp;
         this._shapeStamp = this._stamp;
+    }
+
+    /** @internal The parts' scratch, up to date with the transform (a 'parts' shape). */
+    _parts(parts: readonly ColliderPart[]): PartsState {
+        const ps = this._partsState ?? (this._partsState = new PartsState());
+        ps.update(parts, this._t, this._stamp);
+        return ps;
     }
 
     /** @internal The world shape (shape kinds), rebuilt when the transform changed since. */
@@ -320,6 +342,11 @@ export class Collider<T = unknown> {
             const m = MAPPER.setup(t, acc);
             return s.mask.get(m.floorU(k, l), m.floorV(k, l));
         }
+        if (s.kind === 'parts') {
+            this._updateBounds();
+            if (!this._solid) return false;
+            return this._parts(s.parts).sampleInCell(s.parts, k, l, acc);
+        }
         return shapeContainsSample(this._shape(), k, l, acc);
     }
 
@@ -351,6 +378,7 @@ export class Collider<T = unknown> {
         const r = this._rasters[slot];
         const s = this.shape;
         if (s.kind === 'mask') rasterizeMask(s.mask, this._t, accuracy, r);
+        else if (s.kind === 'parts') this._parts(s.parts).rasterize(s.parts, accuracy, r);
         else rasterizeShape(this._shape(), accuracy, r);
         if (slot === 0) { this._rasterAcc0 = accuracy; this._rasterStamp0 = this._stamp; }
         else { this._rasterAcc1 = accuracy; this._rasterStamp1 = this._stamp; }
@@ -362,6 +390,11 @@ const BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
 /** The sample mapper of {@link Collider.hasSampleAt} (scratch: set up per call). */
 const MAPPER = new SampleMapper();
 const BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+
+/** @internal Whether a shape is a box, circle or polygon (decided by geometry, not texels). */
+export function isGeometric(s: ColliderShape): boolean {
+    return s.kind === 'box' || s.kind === 'circle' || s.kind === 'polygon';
+}
 
 /** @internal */
 export function copyT(out: Affine2D, t: Readonly<Affine2D>): void {
@@ -377,7 +410,7 @@ function checkBits(v: number, name: string): number {
 
 function checkShape(shape: ColliderShape): ColliderShape {
     if (!shape || typeof shape !== 'object') {
-        throw new TypeError("shape must be an object: { kind: 'mask', mask } | { kind: 'box', width, height } | { kind: 'circle', radius } | { kind: 'polygon', points }.");
+        throw new TypeError("shape must be an object: { kind: 'mask', mask } | { kind: 'box', width, height } | { kind: 'circle', radius } | { kind: 'polygon', points } | { kind: 'parts', parts }.");
     }
     switch (shape.kind) {
         case 'mask':
@@ -385,7 +418,10 @@ function checkShape(shape: ColliderShape): ColliderShape {
             return shape;
         case 'box': case 'circle': case 'polygon':
             return shape;
+        case 'parts':
+            checkParts(shape.parts);
+            return shape;
         default:
-            throw new TypeError(`unknown shape kind ${String((shape as { kind?: unknown }).kind)}; use 'mask', 'box', 'circle' or 'polygon'.`);
+            throw new TypeError(`unknown shape kind ${String((shape as { kind?: unknown }).kind)}; use 'mask', 'box', 'circle', 'polygon' or 'parts'.`);
     }
 }

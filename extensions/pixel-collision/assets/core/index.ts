@@ -32,6 +32,7 @@ export { resolveAABB } from './response';
 export type { AABBLike } from './response';
 export { Collider } from './collider';
 export type { ColliderShape, ColliderOptions } from './collider';
+export type { ColliderPart } from './parts';
 export { CpuNarrowPhase } from './narrow-phase';
 export type { NarrowPhase, LateAnswers } from './narrow-phase';
 export { CollisionWorld, RayHit, SweepHit } from './world';

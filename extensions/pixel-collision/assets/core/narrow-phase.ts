@@ -1,5 +1,5 @@
 import type { BitMask } from './bitmask';
-import { Collider } from './collider';
+import { Collider, isGeometric } from './collider';
 import { Contact, ContactSource, DETAIL_NORMAL, DETAIL_OVERLAP, DETAIL_SEPARATION } from './contact';
 import type { ContactResolver } from './contact';
 import { contactNormal, masksShareCell, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
@@ -133,7 +133,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
     }
 
     testPair(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): boolean {
-        if (a.shape.kind !== 'mask' && b.shape.kind !== 'mask') {
+        if (isGeometric(a.shape) && isGeometric(b.shape)) {
             const o = separation ? SHAPE_SEP : SHAPE_CONTACT;
             o.accuracy = accuracy;
             testShapes(a._shape(), b._shape(), o, out);
@@ -146,7 +146,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
     /** The lazy decision of one pair (see the class notes). */
     private _decide(a: Collider<any>, b: Collider<any>, accuracy: number, separation: boolean, out: Contact): void {
         const sa = a.shape, sb = b.shape;
-        if (sa.kind !== 'mask' && sb.kind !== 'mask') {
+        if (isGeometric(sa) && isGeometric(sb)) {
             // Shape pairs are cheap (per-row sampling and SAT): computed in full now.
             this.testPair(a, b, accuracy, separation, out);
             return;

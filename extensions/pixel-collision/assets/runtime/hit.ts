@@ -5,6 +5,7 @@
 import { shapeContains } from '../core/index';
 import type { Affine2D, Collider } from '../core/index';
 
+const BOUNDS = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const INV: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
 
 /**
@@ -15,6 +16,10 @@ const INV: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };
 export function solidAt(c: Collider<unknown>, x: number, y: number): boolean {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
     const s = c.shape;
+    if (s.kind === 'parts') {
+        c.getBounds(BOUNDS); // (applies a pending transform and brings the parts up to date)
+        return c._parts(s.parts).pointIn(s.parts, x, y);
+    }
     if (s.kind !== 'mask') return shapeContains(c._shape(), x, y);
     const t = c.transform;
     const det = t.a * t.d - t.b * t.c;

@@ -1,0 +1,264 @@
+import { affineBounds, affineMultiply } from './affine';
+import type { Affine2D } from './affine';
+import { BitMask } from './bitmask';
+import { SampleMapper } from './exact';
+import { WorldRaster } from './raster';
+import { rasterizeMaskChecked } from './rasterize';
+import type { CellWindow } from './rasterize';
+import { WorldShape, polygonToWorld } from './shape';
+import { rasterizeShape } from './shape-raster';
+import { shapeContains, shapeContainsSample } from './shape-sampling';
+
+/**
+ * One part of a collider made of several masks (shape kind `'parts'`): a mask drawn under its own
+ * map, optionally cut by a convex polygon. A 9-sliced sprite is nine parts (each border piece
+ * and the centre, stretched on its own); a filled sprite is its frame cut by the bar, or by one
+ * or two convex wedges of a radial fill.
+ *
+ * ```
+ *   texel (i, j) of mask ──transform──▶ collider local ──collider transform──▶ world
+ *   clip: [x0, y0, x1, y1, ...] in collider local (convex, either winding), or none
+ * ```
+ *
+ * A sample belongs to the part when it maps (through the inverse of the part's world map, the
+ * product `colliderTransform * transform` evaluated in doubles) into an opaque texel, exactly as
+ * a `'mask'` collider under that map, and, when there is a clip, lies in the closed clip polygon
+ * mapped to the world by the collider's transform, exactly as a `'polygon'` collider. A parts
+ * collider is the union of its parts.
+ */
+export interface ColliderPart {
+    mask: BitMask;
+    /** Texel space (y down, texel (i, j) covers [i, i+1) x [j, j+1)) to collider local. */
+    transform: Readonly<Affine2D>;
+    /** Optional convex polygon in collider local; the part is cut to it. */
+    clip?: ArrayLike<number> | null;
+}
+
+/** Throws a clear error for a parts list that is not one (called when a shape is set). */
+export function checkParts(parts: unknown): void {
+    if (!Array.isArray(parts)) throw new TypeError("a 'parts' shape needs parts: an array of { mask: BitMask, transform, clip? }.");
+    for (let i = 0; i < parts.length; i++) {
+        const p = parts[i] as Partial<ColliderPart> | null;
+        if (!p || typeof p !== 'object' || !(p.mask instanceof BitMask)) {
+            throw new TypeError(`parts[${i}] needs mask: a BitMask (and transform: its texel -> collider-local map).`);
+        }
+        const t = p.transform;
+        if (!t || ![t.a, t.b, t.c, t.d, t.tx, t.ty].every(Number.isFinite) || !(t.a * t.d - t.b * t.c !== 0)) {
+            throw new RangeError(`parts[${i}].transform must be a finite invertible affine map { a, b, c, d, tx, ty }, got ${JSON.stringify(t)}. Leave out a part that is drawn with no area.`);
+        }
+        const clip = p.clip;
+        if (clip != null && (typeof clip.length !== 'number' || clip.length < 6 || clip.length % 2 !== 0)) {
+            throw new RangeError(`parts[${i}].clip must be a convex polygon [x0, y0, x1, y1, ...] of at least 3 points in collider-local units, or null.`);
+        }
+    }
+}
+
+/**
+ * A parts collider's per-transform scratch: each part's world map and world clip, and the part
+ * rasters the union is made from. Rebuilt when the collider's stamp or shape changes; its arrays
+ * only grow, so a collider whose parts move every frame allocates nothing once warm.
+ */
+export class PartsState {
+    private _stamp = -1;
+    private _parts: readonly ColliderPart[] | null = null;
+    /** World map of part i (`T * P_i`). */
+    private readonly _m: Affine2D[] = [];
+    /** World clip of part i (null: no clip). */
+    private readonly _clip: (WorldShape | null)[] = [];
+    private readonly _ws: WorldShape[] = [];
+    /** Part i's world bounds `[minX, minY, maxX, maxY]` (minX > maxX: the part holds nothing). */
+    private _bounds = new Float64Array(0);
+    private readonly _rasters: WorldRaster[] = [];
+    private readonly _clipRasters: WorldRaster[] = [];
+
+    /** Brings the scratch up to `parts` under `t` (stamp: the collider's transform stamp). Throws for a clip that is not convex. */
+    update(parts: readonly ColliderPart[], t: Readonly<Affine2D>, stamp: number): void {
+        if (stamp === this._stamp && parts === this._parts) return;
+        this._stamp = -1;
+        const n = parts.length;
+        while (this._m.length < n) {
+            this._m.push({ a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 });
+            this._clip.push(null);
+            this._ws.push(new WorldShape());
+            this._rasters.push(new WorldRaster());
+            this._clipRasters.push(new WorldRaster());
+        }
+        if (this._bounds.length < 4 * n) this._bounds = new Float64Array(4 * Math.max(n, 2 * this._bounds.length / 4));
+        const B = this._bounds;
+        for (let i = 0; i < n; i++) {
+            const p = parts[i];
+            const m = affineMultiply(this._m[i], t, p.transform);
+            const mb = p.mask.bounds(MB);
+            if (mb.width === 0) { B[4 * i] = 1; B[4 * i + 2] = 0; this._clip[i] = null; continue; }
+            affineBounds(BOX, m, mb.x, mb.y, mb.x + mb.width, mb.y + mb.height);
+            let minX = BOX.minX, minY = BOX.minY, maxX = BOX.maxX, maxY = BOX.maxY;
+            if (p.clip) {
+                const ws = polygonToWorld(this._ws[i], p.clip, t);
+                this._clip[i] = ws;
+                if (ws.minX > minX) minX = ws.minX;
+                if (ws.minY > minY) minY = ws.minY;
+                if (ws.maxX < maxX) maxX = ws.maxX;
+                if (ws.maxY < maxY) maxY = ws.maxY;
+                if (minY > maxY) { minX = 1; maxX = 0; }
+            } else {
+                this._clip[i] = null;
+            }
+            B[4 * i] = minX; B[4 * i + 1] = minY; B[4 * i + 2] = maxX; B[4 * i + 3] = maxY;
+        }
+        this._parts = parts;
+        this._stamp = stamp;
+    }
+
+    /** Union of the parts' world bounds into `box[0..3]`; false when no part can hold a sample. */
+    bounds(n: number, box: Float64Array): boolean {
+        const B = this._bounds;
+        let any = false;
+        for (let i = 0; i < n; i++) {
+            if (B[4 * i] > B[4 * i + 2]) continue;
+            if (!any || B[4 * i] < box[0]) box[0] = B[4 * i];
+            if (!any || B[4 * i + 1] < box[1]) box[1] = B[4 * i + 1];
+            if (!any || B[4 * i + 2] > box[2]) box[2] = B[4 * i + 2];
+            if (!any || B[4 * i + 3] > box[3]) box[3] = B[4 * i + 3];
+            any = true;
+        }
+        return any;
+    }
+
+    /** Whether sample `(k, l)` of the grid at `accuracy` belongs to some part (after {@link update}). */
+    sampleInCell(parts: readonly ColliderPart[], k: number, l: number, accuracy: number): boolean {
+        const B = this._bounds;
+        const x = (k + 0.5) / accuracy, y = (l + 0.5) / accuracy;
+        for (let i = 0; i < parts.length; i++) {
+            // (The bounds hold every sample of the part: a looser test first, then the exact one.)
+            if (!(x >= B[4 * i] - 1 / accuracy && x <= B[4 * i + 2] + 1 / accuracy && y >= B[4 * i + 1] - 1 / accuracy && y <= B[4 * i + 3] + 1 / accuracy)) continue;
+            const clip = this._clip[i];
+            if (clip !== null && !shapeContainsSample(clip, k, l, accuracy)) continue;
+            const m = MAPPER.setup(this._m[i], accuracy);
+            if (parts[i].mask.get(m.floorU(k, l), m.floorV(k, l))) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the world point `(x, y)` is solid (no sampling grid; after {@link update}): in some
+     * part's clip (exact) and in an opaque texel of its mask (the texel found through the double
+     * inverse of the part's world map, as for a mask collider).
+     */
+    pointIn(parts: readonly ColliderPart[], x: number, y: number): boolean {
+        for (let i = 0; i < parts.length; i++) {
+            const clip = this._clip[i];
+            if (clip !== null && !shapeContains(clip, x, y)) continue;
+            const m = this._m[i];
+            const det = m.a * m.d - m.b * m.c;
+            if (!(det !== 0) || !Number.isFinite(1 / det)) continue;
+            const dx = x - m.tx, dy = y - m.ty;
+            const u = (m.d * dx - m.c * dy) / det, v = (m.a * dy - m.b * dx) / det;
+            if (parts[i].mask.get(Math.floor(u), Math.floor(v))) return true;
+        }
+        return false;
+    }
+
+    /** Part i's world map (after {@link update}). */
+    worldMap(i: number): Readonly<Affine2D> {
+        return this._m[i];
+    }
+
+    /** Part i's world clip, or null (after {@link update}). */
+    worldClip(i: number): Readonly<WorldShape> | null {
+        return this._clip[i];
+    }
+
+    /**
+     * The union of the parts on the grid at `accuracy`, into `out` (after {@link update}): each
+     * part rasterized exactly under its world map (cut to its clip's cells), ANDed with its clip's
+     * exact raster, and ORed into `out`.
+     */
+    rasterize(parts: readonly ColliderPart[], accuracy: number, out: WorldRaster): WorldRaster {
+        const n = parts.length;
+        let k0 = 0, l0 = 0, k1 = -1, l1 = -1, any = false;
+        for (let i = 0; i < n; i++) {
+            const r = this._rasters[i];
+            const clip = this._clip[i];
+            if (this._bounds[4 * i] > this._bounds[4 * i + 2]) { r.reset(accuracy, 0, 0, 0, 0); continue; }
+            let ck0 = -Infinity, cl0 = -Infinity, ck1 = Infinity, cl1 = Infinity;
+            if (clip !== null) {
+                const cr = rasterizeShape(clip, accuracy, this._clipRasters[i]);
+                if (cr.width === 0 || cr.height === 0) { r.reset(accuracy, 0, 0, 0, 0); continue; }
+                WIN.k0 = cr.k0; WIN.l0 = cr.l0; WIN.k1 = cr.k0 + cr.width - 1; WIN.l1 = cr.l0 + cr.height - 1;
+                ck0 = WIN.k0; cl0 = WIN.l0; ck1 = WIN.k1; cl1 = WIN.l1;
+                rasterizeMaskChecked(parts[i].mask, this._m[i], accuracy, r, WIN);
+            } else {
+                rasterizeMaskChecked(parts[i].mask, this._m[i], accuracy, r);
+            }
+            if (r.width === 0 || r.height === 0) continue;
+            // The part's cells: its raster's box, cut to its clip's.
+            const pk0 = Math.max(r.k0, ck0), pl0 = Math.max(r.l0, cl0);
+            const pk1 = Math.min(r.k0 + r.width - 1, ck1), pl1 = Math.min(r.l0 + r.height - 1, cl1);
+            if (pk0 > pk1 || pl0 > pl1) continue;
+            if (!any || pk0 < k0) k0 = pk0;
+            if (!any || pl0 < l0) l0 = pl0;
+            if (!any || pk1 > k1) k1 = pk1;
+            if (!any || pl1 > l1) l1 = pl1;
+            any = true;
+        }
+        if (!any) {
+            out.reset(accuracy, 0, 0, 0, 0);
+            out.updateRowBounds();
+            return out;
+        }
+        out.reset(accuracy, k0, l0, k1 - k0 + 1, l1 - l0 + 1);
+        for (let i = 0; i < n; i++) {
+            const r = this._rasters[i];
+            if (r.width === 0 || r.height === 0 || this._bounds[4 * i] > this._bounds[4 * i + 2]) continue;
+            orInto(out, r, this._clip[i] !== null ? this._clipRasters[i] : null);
+        }
+        out.updateRowBounds();
+        return out;
+    }
+}
+
+/**
+ * ORs the set cells of `src` into `dst` (same grid), keeping only those in `clip`'s row spans
+ * when given (a convex shape's raster: one full span a row). Cells outside `dst` must be clear
+ * or cut by the clip (the caller sizes `dst` to hold them).
+ */
+export function orInto(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | null): void {
+    const off = src.k0 - dst.k0;
+    const sb = src.bits, db = dst.bits, ss = src.stride, ds = dst.stride;
+    for (let r = 0; r < src.height; r++) {
+        const l = src.l0 + r;
+        const dr = l - dst.l0;
+        if (dr < 0 || dr >= dst.height) continue;
+        // Source columns [c0, c1) to copy.
+        let c0 = 0, c1 = src.width;
+        if (clip !== null) {
+            const cr = l - clip.l0;
+            if (cr < 0 || cr >= clip.height) continue;
+            const lo = clip.rowLo(cr), hi = clip.rowHi(cr);
+            if (lo >= hi) continue;
+            if (clip.k0 + lo - src.k0 > c0) c0 = clip.k0 + lo - src.k0;
+            if (clip.k0 + hi - src.k0 < c1) c1 = clip.k0 + hi - src.k0;
+        }
+        if (-off > c0) c0 = -off;
+        if (dst.width - off < c1) c1 = dst.width - off;
+        if (c0 >= c1) continue;
+        const w0 = c0 >>> 5, w1 = (c1 - 1) >>> 5;
+        const drow = dr * ds;
+        for (let w = w0; w <= w1; w++) {
+            let word = sb[r * ss + w];
+            if (w === w0) word &= (0xffffffff << (c0 & 31));
+            if (w === w1) word &= 0xffffffff >>> (31 - ((c1 - 1) & 31));
+            if (word === 0) continue;
+            word >>>= 0;
+            const base = off + 32 * w; // dst column of the word's bit 0
+            const dw = Math.floor(base / 32), sh = base - 32 * dw;
+            if (dw >= 0 && dw < ds) db[drow + dw] |= word << sh;
+            if (sh !== 0 && dw + 1 >= 0 && dw + 1 < ds) db[drow + dw + 1] |= word >>> (32 - sh);
+        }
+    }
+}
+
+const MB = { x: 0, y: 0, width: 0, height: 0 };
+const BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const WIN: CellWindow = { k0: 0, l0: 0, k1: 0, l1: 0 };
+const MAPPER = new SampleMapper();

@@ -1,0 +1,256 @@
+/**
+ * Colliders made of parts (shape kind 'parts': sliced and filled sprites): each part a mask under
+ * its own map, optionally cut by a convex polygon; the collider is their union. Checked against a
+ * brute-force reference of the definition written here: the part's world map is the product
+ * T * P evaluated in doubles (as documented), its texel found exactly (refTexel), and the clip's
+ * closed containment decided with exact rationals (BigInt) on the clip's world vertices.
+ */
+import fc from 'fast-check';
+import {
+    BitMask, Collider, CollisionWorld, Contact, CpuNarrowPhase, RayHit, WorldRaster,
+} from '../../extensions/pixel-collision/assets/core/index';
+import type { Affine2D, ColliderPart } from '../../extensions/pixel-collision/assets/core/index';
+import { orInto } from '../../extensions/pixel-collision/assets/core/parts';
+import { checkRowSummaries, refMember } from './reference';
+
+// Reference -------------------------------------------------------------------------------------
+
+interface Q { n: bigint; d: bigint }
+const DV = new DataView(new ArrayBuffer(8));
+function q(x: number): Q {
+    DV.setFloat64(0, x);
+    const bits = DV.getBigUint64(0);
+    const eb = Number((bits >> 52n) & 0x7ffn);
+    let m = bits & ((1n << 52n) - 1n);
+    if (eb !== 0) m |= 1n << 52n;
+    const e = (eb === 0 ? 1 : eb) - 1075;
+    const n = bits >> 63n ? -m : m;
+    return e >= 0 ? { n: n << BigInt(e), d: 1n } : { n, d: 1n << BigInt(-e) };
+}
+const sub = (a: Q, b: Q): Q => ({ n: a.n * b.d - b.n * a.d, d: a.d * b.d });
+const mul = (a: Q, b: Q): Q => ({ n: a.n * b.n, d: a.d * b.d });
+const sign = (a: Q): number => (a.n > 0n ? 1 : a.n < 0n ? -1 : 0);
+
+/** T * P in doubles, written out here (first P, then T). */
+function compose(t: Affine2D, p: Affine2D): Affine2D {
+    return {
+        a: t.a * p.a + t.c * p.b, b: t.b * p.a + t.d * p.b,
+        c: t.a * p.c + t.c * p.d, d: t.b * p.c + t.d * p.d,
+        tx: t.a * p.tx + t.c * p.ty + t.tx, ty: t.b * p.tx + t.d * p.ty + t.ty,
+    };
+}
+
+/** Closed containment of the sample of cell (k, l) in the convex polygon of world vertices `w` (either winding), exact. */
+function refInClip(w: number[], k: number, l: number, acc: number): boolean {
+    const twoAcc = q(2 * acc);
+    const x: Q = { n: BigInt(2 * k + 1) * twoAcc.d, d: twoAcc.n };
+    const y: Q = { n: BigInt(2 * l + 1) * twoAcc.d, d: twoAcc.n };
+    const n = w.length / 2;
+    let pos = false, neg = false;
+    const xd = (k + 0.5) / acc, yd = (l + 0.5) / acc;
+    for (let i = 0; i < n; i++) {
+        const j = (i + 1) % n;
+        // Doubles decide what is far from the edge; exact rationals the rest.
+        const e = (w[2 * j] - w[2 * i]) * (yd - w[2 * i + 1]) - (w[2 * j + 1] - w[2 * i + 1]) * (xd - w[2 * i]);
+        if (Math.abs(e) > 1e-6) { if (e > 0) pos = true; else neg = true; continue; }
+        const xi = q(w[2 * i]), yi = q(w[2 * i + 1]), xj = q(w[2 * j]), yj = q(w[2 * j + 1]);
+        const s = sign(sub(mul(sub(xj, xi), sub(y, yi)), mul(sub(yj, yi), sub(x, xi))));
+        if (s > 0) pos = true;
+        if (s < 0) neg = true;
+    }
+    return !(pos && neg);
+}
+
+function worldClip(clip: number[], t: Affine2D): number[] {
+    const w: number[] = [];
+    for (let i = 0; i < clip.length; i += 2) w.push(t.a * clip[i] + t.c * clip[i + 1] + t.tx, t.b * clip[i] + t.d * clip[i + 1] + t.ty);
+    return w;
+}
+
+function refPartsMember(parts: ColliderPart[], t: Affine2D, acc: number, k: number, l: number): boolean {
+    for (const p of parts) {
+        if (p.clip && !refInClip(worldClip(Array.from(p.clip), t), k, l, acc)) continue;
+        if (refMember(p.mask, compose(t, p.transform as Affine2D), acc, k, l)) return true;
+    }
+    return false;
+}
+
+/** A superset of the cells any part can hold. */
+function refPartsCells(parts: ColliderPart[], t: Affine2D, acc: number): [number, number, number, number] {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of parts) {
+        const m = compose(t, p.transform as Affine2D);
+        for (const [u, v] of [[0, 0], [p.mask.width, 0], [0, p.mask.height], [p.mask.width, p.mask.height]]) {
+            const x = m.a * u + m.c * v + m.tx, y = m.b * u + m.d * v + m.ty;
+            x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+        }
+    }
+    return [Math.floor(x0 * acc) - 2, Math.floor(y0 * acc) - 2, Math.ceil(x1 * acc) + 2, Math.ceil(y1 * acc) + 2];
+}
+
+// Generators ------------------------------------------------------------------------------------
+
+const maskArb = fc.record({ w: fc.integer({ min: 1, max: 24 }), h: fc.integer({ min: 1, max: 24 }), seed: fc.integer(), density: fc.double({ min: 0.2, max: 1, noNaN: true }) })
+    .map(({ w, h, seed, density }) => {
+        const m = new BitMask(w, h);
+        let s = seed | 0;
+        for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) {
+            s = (Math.imul(s, 1103515245) + 12345) | 0;
+            if (((s >>> 8) & 0xffff) / 0x10000 < density) m.set(i, j, true);
+        }
+        return m;
+    });
+
+/** Texel -> local: a stretch (as sliced pieces are) or any invertible map, with a y flip like sprites. */
+const partMapArb = fc.oneof(
+    fc.record({ sx: fc.double({ min: 0.3, max: 4, noNaN: true }), sy: fc.double({ min: 0.3, max: 4, noNaN: true }), tx: fc.integer({ min: -40, max: 40 }), ty: fc.integer({ min: -40, max: 40 }) })
+        .map(({ sx, sy, tx, ty }): Affine2D => ({ a: sx, b: 0, c: 0, d: -sy, tx, ty })),
+    fc.record({ rot: fc.double({ min: 0, max: 6.3, noNaN: true }), s: fc.double({ min: 0.4, max: 3, noNaN: true }), tx: fc.double({ min: -30, max: 30, noNaN: true }), ty: fc.double({ min: -30, max: 30, noNaN: true }) })
+        .map(({ rot, s, tx, ty }): Affine2D => ({ a: s * Math.cos(rot), b: s * Math.sin(rot), c: s * Math.sin(rot), d: -s * Math.cos(rot), tx, ty })),
+);
+
+/** A convex clip: a triangle or a rectangle in local units around the origin. */
+const clipArb = fc.oneof(
+    fc.constant(null),
+    fc.tuple(fc.double({ min: -40, max: 0, noNaN: true }), fc.double({ min: -40, max: 0, noNaN: true }), fc.double({ min: 1, max: 60, noNaN: true }), fc.double({ min: 1, max: 60, noNaN: true }))
+        .map(([x, y, w, h]) => [x, y, x + w, y, x + w, y + h, x, y + h]),
+    fc.tuple(fc.double({ min: -5, max: 5, noNaN: true }), fc.double({ min: 0, max: 6.28, noNaN: true }), fc.double({ min: 0.3, max: 3, noNaN: true }), fc.double({ min: 20, max: 60, noNaN: true }))
+        .map(([c, a0, span, r]) => [c, c, c + r * Math.cos(a0), c + r * Math.sin(a0), c + r * Math.cos(a0 + span), c + r * Math.sin(a0 + span)]),
+);
+
+const partArb = fc.record({ mask: maskArb, transform: partMapArb, clip: clipArb }) as fc.Arbitrary<ColliderPart>;
+
+const worldTArb = fc.record({ rot: fc.double({ min: 0, max: 6.3, noNaN: true }), sx: fc.double({ min: 0.5, max: 2, noNaN: true }), sy: fc.double({ min: 0.5, max: 2, noNaN: true }), flip: fc.boolean(), tx: fc.double({ min: -50, max: 50, noNaN: true }), ty: fc.double({ min: -50, max: 50, noNaN: true }) })
+    .map(({ rot, sx, sy, flip, tx, ty }): Affine2D => {
+        const c = Math.cos(rot), s = Math.sin(rot), fx = flip ? -sx : sx;
+        return { a: c * fx, b: s * fx, c: -s * sy, d: c * sy, tx, ty };
+    });
+
+const unitTArb = fc.record({ tx: fc.integer({ min: -30, max: 30 }), ty: fc.integer({ min: -30, max: 30 }) })
+    .map(({ tx, ty }): Affine2D => ({ a: 1, b: 0, c: 0, d: 1, tx, ty }));
+
+const accArb = fc.constantFrom(1, 2, 0.5, 1.5);
+
+// Tests -----------------------------------------------------------------------------------------
+
+describe("'parts' colliders", () => {
+    test('raster, sample queries and bounds follow the definition (property)', () => {
+        fc.assert(fc.property(fc.array(partArb, { minLength: 1, maxLength: 4 }), fc.oneof(worldTArb, unitTArb), accArb, (parts, t, acc) => {
+            const c = new Collider({ shape: { kind: 'parts', parts }, transform: t, accuracy: acc });
+            const r = c._raster(acc);
+            checkRowSummaries(r);
+            const [k0, l0, k1, l1] = refPartsCells(parts, t, acc);
+            const box = c.getBounds({ minX: 0, minY: 0, maxX: 0, maxY: 0 });
+            let solid = 0;
+            for (let l = l0; l <= l1; l++) for (let k = k0; k <= k1; k++) {
+                const want = refPartsMember(parts, t, acc, k, l);
+                if (r.has(k, l) !== want) throw new Error(`raster cell (${k}, ${l}): ${r.has(k, l)}, want ${want}`);
+                if (c._hasSampleInCell(k, l) !== want) throw new Error(`hasSampleInCell (${k}, ${l}): want ${want}`);
+                if (want) {
+                    solid++;
+                    const x = (k + 0.5) / acc, y = (l + 0.5) / acc;
+                    if (x < box.minX || x > box.maxX || y < box.minY || y > box.maxY) throw new Error(`solid sample (${x}, ${y}) outside the bounds ${JSON.stringify(box)}`);
+                }
+            }
+            expect(r.count()).toBe(solid);
+        }), { numRuns: 60 });
+    });
+
+    test('pairs with masks, shapes and other parts: hit and count as the reference (property)', () => {
+        const narrow = new CpuNarrowPhase();
+        const out = new Contact();
+        fc.assert(fc.property(fc.array(partArb, { minLength: 1, maxLength: 3 }), worldTArb, maskArb, worldTArb, fc.boolean(), accArb,
+            (parts, ta, maskB, tb, otherParts, acc) => {
+                const a = new Collider({ shape: { kind: 'parts', parts }, transform: ta });
+                const partsB: ColliderPart[] = [{ mask: maskB, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0 }, clip: [-2, 2, 30, 2, 5, -35] }];
+                const b = new Collider({ shape: otherParts ? { kind: 'parts', parts: partsB } : { kind: 'mask', mask: maskB }, transform: tb });
+                const [k0, l0, k1, l1] = refPartsCells(parts, ta, acc);
+                let count = 0;
+                for (let l = l0; l <= l1; l++) for (let k = k0; k <= k1; k++) {
+                    if (!refPartsMember(parts, ta, acc, k, l)) continue;
+                    if (otherParts ? refPartsMember(partsB, tb, acc, k, l) : refMember(maskB, tb, acc, k, l)) count++;
+                }
+                narrow.testPair(a, b, acc, false, out);
+                expect(out.hit).toBe(count > 0);
+                if (count > 0) expect(out.count).toBe(count);
+                // Lazy decisions (the world's default) agree.
+                const contacts = [new Contact()];
+                narrow.run([a], [b], 1, new Float64Array([acc]), contacts, 0, false, true);
+                expect(contacts[0].hit).toBe(count > 0);
+                if (count > 0) expect(contacts[0].count).toBe(count);
+            }), { numRuns: 40 });
+    });
+
+    test('a parts collider against a polygon collider in a world: events, queries', () => {
+        const m = new BitMask(10, 10);
+        for (let j = 0; j < 10; j++) for (let i = 0; i < 10; i++) m.set(i, j, true);
+        // Two pieces of one 10x10 frame: the left half stretched to 20 units wide, the right half 5.
+        const left = m.clone(), right = m.clone();
+        for (let j = 0; j < 10; j++) for (let i = 0; i < 10; i++) { left.set(i, j, i < 5); right.set(i, j, i >= 5); }
+        const parts: ColliderPart[] = [
+            { mask: left, transform: { a: 4, b: 0, c: 0, d: -1, tx: 0, ty: 10 } }, // texels 0..5 -> x 0..20
+            { mask: right, transform: { a: 1, b: 0, c: 0, d: -1, tx: 15, ty: 10 } }, // texels 5..10 -> x 20..25
+        ];
+        const world = new CollisionWorld();
+        const a = world.add({ shape: { kind: 'parts', parts } });
+        const b = world.add({ shape: { kind: 'box', width: 2, height: 2 }, transform: { a: 1, b: 0, c: 0, d: 1, tx: 24, ty: 5 } });
+        const begins: number[] = [];
+        let ends = 0;
+        world.addListener({ onEnter: (_x, _y, c) => { begins.push(c.count); }, onEnd: () => { ends++; } });
+        world.step();
+        // Box [23, 25] x [4, 6]: samples x 23.5, 24.5, y 4.5, 5.5 -> 4, all in the right piece.
+        expect(begins).toEqual([4]);
+        const found: Collider[] = [];
+        world.queryPoint(19.9, 5, found);
+        expect(found.includes(a)).toBe(true);
+        found.length = 0;
+        world.queryPoint(25.2, 5, found);
+        expect(found.includes(a)).toBe(false);
+        expect(a.hasSampleAt(24.9, 9.9)).toBe(true);
+        expect(a.getBounds({ minX: 0, minY: 0, maxX: 0, maxY: 0 })).toEqual({ minX: 0, minY: 0, maxX: 25, maxY: 10 });
+        const ray = new RayHit();
+        expect(world.raycast(-5, 5.5, 40, 5.5, ray)).toBe(true);
+        expect(ray.collider).toBe(a);
+        expect(ray.x).toBeCloseTo(0, 5);
+        world.setTransform(b, { a: 1, b: 0, c: 0, d: 1, tx: 27, ty: 5 });
+        world.step();
+        expect(ends).toBe(1);
+    });
+
+    test('bad parts get clear errors; an empty list collides with nothing', () => {
+        const m = new BitMask(2, 2);
+        m.set(0, 0, true);
+        expect(() => new Collider({ shape: { kind: 'parts', parts: 'x' as unknown as ColliderPart[] } })).toThrow(/array/);
+        expect(() => new Collider({ shape: { kind: 'parts', parts: [{ mask: null as unknown as BitMask, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 } }] } })).toThrow(/BitMask/);
+        expect(() => new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 0, b: 0, c: 0, d: 1, tx: 0, ty: 0 } }] } })).toThrow(/invertible/);
+        expect(() => new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, clip: [0, 0, 1, 1] }] } })).toThrow(/3 points/);
+        expect(() => new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, clip: [0, 0, 4, 0, 1, 1, 4, 4, 0, 4] }] } })).toThrow(/not convex/);
+        const world = new CollisionWorld();
+        const e = world.add({ shape: { kind: 'parts', parts: [] } });
+        world.add({ shape: { kind: 'box', width: 100, height: 100 } });
+        let enters = 0;
+        world.addListener({ onEnter: () => { enters++; } });
+        world.step();
+        expect(enters).toBe(0);
+        expect(e.hasSampleAt(0, 0)).toBe(false);
+    });
+
+    test('orInto copies bits at any column offset, cut to a clip', () => {
+        fc.assert(fc.property(fc.integer({ min: -40, max: 40 }), fc.integer({ min: 1, max: 70 }), fc.integer({ min: 1, max: 5 }), fc.integer(), (k0, w, h, seed) => {
+            const src = new WorldRaster().reset(1, k0, 0, w, h);
+            let s = seed | 0;
+            for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) {
+                s = (Math.imul(s, 1103515245) + 12345) | 0;
+                if ((s >>> 16) & 1) src.setSpan(r, c, c + 1);
+            }
+            const clip = new WorldRaster().reset(1, k0 + 3, 0, Math.max(1, w - 5), h);
+            for (let r = 0; r < h; r++) clip.setSpan(r, r, Math.max(1, w - 5));
+            clip.updateRowBounds();
+            const dst = new WorldRaster().reset(1, -60, -1, 150, h + 2);
+            orInto(dst, src, clip);
+            for (let l = -1; l <= h; l++) for (let k = -60; k < 90; k++) {
+                expect(dst.has(k, l)).toBe(src.has(k, l) && clip.has(k, l));
+            }
+        }), { numRuns: 50 });
+    });
+});
