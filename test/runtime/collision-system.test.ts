@@ -2,7 +2,7 @@
  * The runtime in the cc test double: PixelCollider + CollisionSystem as a game uses them
  * (imported through the extension's mount path, db://pixel-collision/runtime/index).
  */
-import { _decorator, Component, Node, Sprite, UITransform, Vec3 } from 'cc';
+import { _decorator, Component, Node, Sprite, UITransform, Vec2, Vec3 } from 'cc';
 import type { SpriteFrame } from 'cc';
 import {
     BitMask, CollisionSystem, NarrowMode, PixelCollider, PixelContact, PixelMasks, PixelShape,
@@ -272,14 +272,142 @@ describe('masks from sprite frames', () => {
         expect(() => PixelMasks.addLibrary({ format: 'nope' })).toThrow(/not a pixel-collision mask library/);
     });
 
-    test('non-SIMPLE sprites collide as their content box, with one warning', () => {
-        const s = sprite('Sliced', frame(full(8, 8)));
+    /**
+     * The texel of a stretched piece under local coordinate `x` (measured from the content box's
+     * left or bottom edge): pieces are [x0, x1) of the box showing texels [u0, u1) (an inverse map,
+     * written here independently of the runtime's forward maps).
+     */
+    const pieceTexel = (x: number, stops: [number, number, number][]): number => {
+        for (let k = 0; k < stops.length - 1; k++) {
+            const [x0, u0] = [stops[k][0], stops[k][2]], [x1, u1] = [stops[k + 1][0], stops[k + 1][2]];
+            if (x >= x0 && x < x1 && x1 > x0) return Math.floor(u0 + ((x - x0) / (x1 - x0)) * (u1 - u0));
+        }
+        return -1;
+    };
+
+    test('SLICED: nine pieces, borders kept in units and the centre stretched; borders shrink when the box is narrower than both', () => {
+        // a 6 x 6 frame with a pattern in every piece; insets L 2, T 1, R 1, B 2
+        const texel = (i: number, j: number): boolean => (i * 7 + j * 3) % 4 !== 0;
+        const f = frame(texture(6, 6, (x, y) => texel(Math.floor(x), Math.floor(y))));
+        f.insetLeft = 2; f.insetTop = 1; f.insetRight = 1; f.insetBottom = 2;
+        const s = sprite('Sliced', f, { x: 0.25, y: 0.25 });
+        s.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
         s.sprite.type = Sprite.Type.SLICED;
-        sprite('Other', frame(full(8, 8)), { x: 7 });
+        const ui = s.node.getComponent(UITransform)!;
+        const expectMap = (cw: number, ch: number) => {
+            ui.setContentSize(cw, ch);
+            tick();
+            const xs = Math.min(1, cw / 3), ys = Math.min(1, ch / 3);
+            // stops [x from the left edge, -, texel u]; rows from the bottom: texel v from the top
+            const cols: [number, number, number][] = [[0, 0, 0], [2 * xs, 0, 2], [cw - 1 * xs, 0, 5], [cw, 0, 6]];
+            const rows: [number, number, number][] = [[0, 0, 6], [2 * ys, 0, 4], [ch - 1 * ys, 0, 1], [ch, 0, 0]];
+            const want: string[] = [];
+            for (let y = 7; y >= -8; y--) {
+                let r = '';
+                for (let x = -10; x < 11; x++) {
+                    const lx = x + 0.5 - 0.25 + 0.5 * cw, ly = y + 0.5 - 0.25 + 0.5 * ch;
+                    const u = pieceTexel(lx, cols), vFromTop = pieceTexel(ly, rows);
+                    // rows run top-down in texels: the stop's texel value decreases upwards
+                    r += u >= 0 && vFromTop >= 0 && texel(u, vFromTop) ? '#' : '.';
+                }
+                want.push(r);
+            }
+            expect(solidMap(s.collider, -10, -8, 11, 8)).toEqual(want);
+        };
+        expectMap(17, 11);
+        expectMap(2.5, 13); // narrower than L + R = 3: both borders shrink by 2.5 / 3, no centre
+        expect(s.collider.mask).toBeNull(); // parts, not one mask
+        expect(s.collider.maskSource).toBe('pixels');
+        // An inset change rebuilds the pieces.
+        f.insetLeft = 0; f.insetRight = 0;
+        ui.setContentSize(12, 6);
         tick();
-        expect(s.collider.mask).toBeNull();
-        expect(s.collider.contactCount).toBe(1);
-        expect(logs.warn.filter((w) => /SLICED is not pixel-exact/.test(w))).toHaveLength(1);
+        const cw = 12, ch = 6, ys = 1;
+        const want: string[] = [];
+        for (let y = 2; y >= -3; y--) {
+            let r = '';
+            for (let x = -6; x < 6; x++) {
+                const lx = x + 0.25 + 6, ly = y + 0.25 + 3;
+                const u = Math.floor((lx / cw) * 6);
+                const v = pieceTexel(ly, [[0, 0, 6], [2 * ys, 0, 4], [ch - 1 * ys, 0, 1], [ch, 0, 0]]);
+                r += lx >= 0 && lx < cw && v >= 0 && texel(u, v) ? '#' : '.';
+            }
+            want.push(r);
+        }
+        expect(solidMap(s.collider, -6, -3, 6, 3)).toEqual(want);
+        expect(logs.warn).toEqual([]);
+    });
+
+    /** Expected solid map of a FILLED sprite: the rect stretched over the box, cut by `inFill(fx, fy)` (fractions of the box). */
+    const filledMap = (texel: (i: number, j: number) => boolean, w: number, h: number, cw: number, ch: number,
+        inFill: (fx: number, fy: number) => boolean, x0: number, y0: number, x1: number, y1: number): string[] => {
+        const rows: string[] = [];
+        for (let y = y1 - 1; y >= y0; y--) {
+            let r = '';
+            for (let x = x0; x < x1; x++) {
+                const fx = (x + 0.25 + 0.5 * cw) / cw, fy = (y + 0.25 + 0.5 * ch) / ch;
+                const inside = fx >= 0 && fx < 1 && fy >= 0 && fy < 1;
+                r += inside && inFill(fx, fy) && texel(Math.floor(fx * w), Math.floor((1 - fy) * h)) ? '#' : '.';
+            }
+            rows.push(r);
+        }
+        return rows;
+    };
+
+    test('FILLED: horizontal and vertical bars, and radial wedges, cut the stretched frame; a change of the fill follows', () => {
+        const texel = (i: number, j: number): boolean => (i + 2 * j) % 5 !== 1;
+        const f = frame(texture(8, 6, (x, y) => texel(Math.floor(x), Math.floor(y))));
+        const s = sprite('Filled', f, { x: 0.25, y: 0.25 });
+        s.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+        s.sprite.type = Sprite.Type.FILLED;
+        s.node.getComponent(UITransform)!.setContentSize(20, 14);
+        const check = (inFill: (fx: number, fy: number) => boolean) => {
+            tick();
+            expect(solidMap(s.collider, -11, -8, 11, 8)).toEqual(filledMap(texel, 8, 6, 20, 14, inFill, -11, -8, 11, 8));
+        };
+        s.sprite.fillType = Sprite.FillType.HORIZONTAL;
+        s.sprite.fillStart = 0.2; s.sprite.fillRange = 0.5;
+        check((fx) => fx >= 0.2 && fx <= 0.7);
+        s.sprite.fillRange = -0.1; // back from the start
+        check((fx) => fx >= 0.1 && fx <= 0.2);
+        s.sprite.fillType = Sprite.FillType.VERTICAL;
+        s.sprite.fillStart = 0.3; s.sprite.fillRange = 0.6;
+        check((_fx, fy) => fy >= 0.3 && fy <= 0.9);
+        s.sprite.fillRange = 1;
+        s.sprite.fillStart = 0;
+        check(() => true);
+        s.sprite.fillType = Sprite.FillType.RADIAL;
+        const wedge = (cx: number, cy: number, start: number, range: number) => (fx: number, fy: number): boolean => {
+            const X = (fx - cx) * 20, Y = (fy - cy) * 14;
+            let a = Math.atan2(Y, X) / (2 * Math.PI) - start;
+            a -= Math.floor(a);
+            return a <= range;
+        };
+        s.sprite.fillCenter = new Vec2(0.5, 0.5);
+        s.sprite.fillStart = 0.1; s.sprite.fillRange = 0.6;
+        check(wedge(0.5, 0.5, 0.1, 0.6));
+        s.sprite.fillCenter = new Vec2(0.3, 0.8);
+        s.sprite.fillStart = 0.9; s.sprite.fillRange = 0.3; // across angle 0
+        check(wedge(0.3, 0.8, 0.9, 0.3));
+        s.sprite.fillRange = -0.2; // clockwise: from 0.7 to 0.9
+        check(wedge(0.3, 0.8, 0.7, 0.2));
+        s.sprite.fillRange = 0;
+        check(() => false);
+        expect(s.collider.contactCount).toBe(0);
+        expect(logs.warn).toEqual([]);
+    });
+
+    test('SLICED / FILLED in BOUNDS mode, or unreadable, are their content box', () => {
+        const s = sprite('Sliced', frame(full(6, 6)), { x: 0.25, y: 0.25 });
+        s.sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+        s.sprite.type = Sprite.Type.FILLED;
+        s.sprite.fillRange = 0.5;
+        s.node.getComponent(UITransform)!.setContentSize(10, 6);
+        s.collider.mode = NarrowMode.BOUNDS;
+        tick();
+        const row = '.##########..', none = '.............';
+        expect(solidMap(s.collider, -6, -4, 7, 5)).toEqual([none, none, row, row, row, row, row, row, none]);
+        expect(s.collider.maskSource).toBe('bounds');
     });
 
     /** Solid world cells around a node, by queryPoint at their centres, as rows of '#' / '.' (top row first). */

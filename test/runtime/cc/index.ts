@@ -21,7 +21,7 @@
  * `director.root`, the dynamic atlas manager; `packFrame` does by hand what the atlas does to a
  * frame), the scheduler, `director.pause`, input, prefabs, asset loading and asset events,
  * `node.scene`, `setParent(p, keepWorldTransform = true)` (throws), sliced/tiled/filled sprites
- * (only the `type` value is kept), uv flipping and cap insets, the Canvas's screen alignment.
+ * (the `type` and fill state are kept, no geometry), uv flipping and cap insets, the Canvas's screen alignment.
  */
 import { format } from 'node:util';
 import { _setNativeEnv, EDITOR } from './env';
@@ -1987,6 +1987,8 @@ export class Canvas extends Component {
 enum SpriteType { SIMPLE = 0, SLICED = 1, TILED = 2, FILLED = 3 }
 /** Mirrors `SizeMode` of `cocos/2d/components/sprite.ts`. */
 enum SpriteSizeMode { CUSTOM = 0, TRIMMED = 1, RAW = 2 }
+/** Mirrors `FillType` of `cocos/2d/components/sprite.ts`. */
+enum SpriteFillType { HORIZONTAL = 0, VERTICAL = 1, RADIAL = 2 }
 /** Mirrors `SpriteEventType` of `cocos/2d/components/sprite.ts`. */
 enum SpriteEventType { SPRITE_FRAME_CHANGED = 'spriteframe-changed' }
 
@@ -2002,12 +2004,27 @@ export class Sprite extends UIRenderer {
     static override _executionOrder = 110;
     static Type = SpriteType;
     static SizeMode = SpriteSizeMode;
+    static FillType = SpriteFillType;
     static EventType = SpriteEventType;
 
     protected _spriteFrame: SpriteFrame | null = null;
     protected _type: SpriteType = SpriteType.SIMPLE;
     protected _sizeMode: SpriteSizeMode = SpriteSizeMode.TRIMMED;
     protected _isTrimmedMode = true;
+    protected _fillType: SpriteFillType = SpriteFillType.HORIZONTAL;
+    protected _fillCenter: Vec2 = new Vec2(0, 0);
+    protected _fillStart = 0;
+    protected _fillRange = 0;
+
+    /** The fill's state, with the engine's setters' clamps (fillStart to [0, 1], fillRange to [-1, 1]; fillCenter copied). */
+    get fillType(): SpriteFillType { return this._fillType; }
+    set fillType(value: SpriteFillType) { this._fillType = value; }
+    get fillStart(): number { return this._fillStart; }
+    set fillStart(value: number) { this._fillStart = Math.min(Math.max(value, 0), 1); }
+    get fillRange(): number { return this._fillRange; }
+    set fillRange(value: number) { this._fillRange = Math.min(Math.max(value, -1), 1); }
+    get fillCenter(): Vec2 { return this._fillCenter; }
+    set fillCenter(value: Vec2) { this._fillCenter.x = value.x; this._fillCenter.y = value.y; }
 
     get spriteFrame(): SpriteFrame | null { return this._spriteFrame; }
     /** Only SIMPLE geometry is modelled; other types keep the value only. */

@@ -336,6 +336,20 @@ export class BitMask {
         return out;
     }
 
+    /**
+     * The `width x height` window of this mask whose top-left texel is `(x, y)`, as a new mask
+     * (texel (i, j) of the result is texel (x + i, y + j) of this one; texels outside this mask
+     * are clear). A 9-sliced sprite's pieces are windows of its frame.
+     */
+    crop(x: number, y: number, width: number, height: number): BitMask {
+        const out = new BitMask(width, height);
+        const ds = out.stride, ob = out.bits;
+        for (let j = 0; j < height; j++) {
+            for (let i = 0; i < width; i++) if (this.get(x + i, y + j)) ob[j * ds + (i >>> 5)] |= 1 << (i & 31);
+        }
+        return out;
+    }
+
     /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
     transpose(): BitMask {
         return this.oriented(true, false, false).clone();

@@ -5,7 +5,7 @@ import {
 import type { SpriteFrame } from 'cc';
 import { EDITOR } from 'cc/env';
 import { BitMask, Collider, forEachTexelInDisc, MAX_ACCURACY, MAX_POLYGON_VERTICES } from '../core/index';
-import type { Affine2D, ColliderShape } from '../core/index';
+import type { Affine2D, ColliderPart, ColliderShape } from '../core/index';
 import { CollisionSystem } from './CollisionSystem';
 import type { PixelContact } from './contact';
 import { nodePath, reportCallbackError } from './events';
@@ -16,6 +16,8 @@ import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
 import { composeLocal, quadToLocal, spriteLocalQuad } from './sprite-geometry';
+import { filledParts, slicedParts, slicePieces } from './sprite-parts';
+import type { SlicePieces } from './sprite-parts';
 import { solidAt } from './hit';
 import { PIXEL_COLLIDE_EFFECT_UUID } from './gpu/gpu-cocos-device';
 import { installSpriteWatch, SPRITE_WATCH, spriteWatched } from './sprite-watch';
@@ -298,6 +300,13 @@ export class PixelCollider extends Component {
     private _tilesH = 0;
     /** The last tiled mask and the frame mask it repeats (a size change rebuilds it). */
     private _tiledMemo: { from: BitMask; mask: BitMask } | null = null;
+    /** SLICED sprites: the last frame mask's pieces (kept while the mask and insets stay). */
+    private _sliceMemo: SlicePieces | null = null;
+    /**
+     * SLICED / FILLED sprites: what the parts were built from, compared each frame
+     * (insets, or fill type, start, range, centre): a change rebuilds the parts.
+     */
+    private readonly _partsKey = new Float64Array(5);
     // The content box and anchor the shape was built from.
     private _cw = NaN;
     private _ch = NaN;
@@ -410,7 +419,7 @@ export class PixelCollider extends Component {
      */
     editMask(edit: (mask: BitMask) => void): void {
         const m = this.mask;
-        if (!m) throw new Error(`editMask: collider on "${this.node.name}" has no pixel mask (shape must be PIXELS and its frame readable; see the warning logged for it).`);
+        if (!m) throw new Error(`editMask: collider on "${this.node.name}" has no pixel mask (shape must be PIXELS, the sprite SIMPLE or TILED, and its frame readable; a SLICED or FILLED sprite collides as parts of its frame's mask, which are not edited).`);
         if (!this._ownMask) {
             this._ownMask = m.clone();
             this._def = { kind: 'mask', mask: this._ownMask };
@@ -615,6 +624,8 @@ export class PixelCollider extends Component {
             const frame = sprite ? sprite.spriteFrame : null;
             if (frame !== this._frame || (sprite && (sprite.trim !== this._trim || sprite.type !== this._type))) this._shapeDirty = true;
         }
+        if (this._shape === PixelShape.PIXELS && sprite && (sprite.type === Sprite.Type.SLICED || sprite.type === Sprite.Type.FILLED)
+            && this._def !== null && this._def.kind === 'parts' && partsKeyChanged(sprite, this._partsKey)) this._shapeDirty = true;
         if (this._shapeDirty || this._maskEdited) {
             this._rebuildShape();
             changed = 2;
@@ -690,11 +701,13 @@ export class PixelCollider extends Component {
         const frame = sprite.spriteFrame;
         if (!frame || !(frame.rect.width > 0 && frame.rect.height > 0)) { this._setOrigin('empty', 'no-frame'); return null; } // collides with nothing
         // TILED without insets: the frame repeated 1:1 over the content box (tiles the frame's size
-        // in units, from the bottom-left corner). SLICED, FILLED and TILED with insets: the box.
+        // in units, from the bottom-left corner). SLICED and FILLED: parts (sprite-parts.ts).
+        // TILED with insets: the box.
         const tiled = sprite.type === Sprite.Type.TILED && !(frame.insetLeft || frame.insetRight || frame.insetTop || frame.insetBottom);
+        if (sprite.type === Sprite.Type.SLICED || sprite.type === Sprite.Type.FILLED) return this._partsShape(sprite, frame, cw, ch, ax, ay);
         if (sprite.type !== Sprite.Type.SIMPLE && !tiled) {
             this._setOrigin('box', 'sprite-type');
-            PixelMasks.warnOnce(`type:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": Sprite.type ${Sprite.Type[sprite.type]}${sprite.type === Sprite.Type.TILED ? ' with a 9-slice border (insets)' : ''} is not pixel-exact (SIMPLE is, and TILED without insets); it collides as its content box. Use a SIMPLE sprite, or a BOX / POLYGON shape.`);
+            PixelMasks.warnOnce(`type:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}": Sprite.type TILED with a 9-slice border (insets) is not pixel-exact (SIMPLE, SLICED, FILLED and TILED without insets are); it collides as its content box. Clear the frame's insets, or use a BOX / POLYGON shape.`);
             return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
         }
         this._space = SPACE_TEXELS;
@@ -739,6 +752,35 @@ export class PixelCollider extends Component {
         const mask = entry.mask.tiled(w, h);
         this._tiledMemo = { from: entry.mask, mask };
         return { kind: 'mask', mask };
+    }
+
+    /**
+     * A SLICED or FILLED sprite: its frame's mask in parts, each where the engine draws it in node
+     * space (sprite-parts.ts); the content box when the mask cannot be read or in BOUNDS mode.
+     */
+    private _partsShape(sprite: Sprite, frame: SpriteFrame, cw: number, ch: number, ax: number, ay: number): ColliderShape | null {
+        const box: ColliderShape | null = cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
+        partsKeyChanged(sprite, this._partsKey);
+        if (this._mode === NarrowMode.BOUNDS) { this._setOrigin('bounds', 'bounds-mode'); return box; }
+        this._ownMask = null;
+        const entry = PixelMasks.acquire(frame, this._alphaThreshold, `PixelCollider on "${nodePath(this.node)}"`);
+        this._entry = entry;
+        if (!entry.mask) { this._setOrigin('box', 'unreadable'); return box; }
+        this._setOrigin(entry.source === 'none' ? 'box' : entry.source, '');
+        const input = { mask: entry.mask, cw, ch, ax, ay };
+        const parts: ColliderPart[] = [];
+        if (sprite.type === Sprite.Type.SLICED) {
+            let cut = this._sliceMemo;
+            const L = frame.insetLeft, T = frame.insetTop, R = frame.insetRight, B = frame.insetBottom;
+            if (!cut || cut.mask !== entry.mask || cut.insets[0] !== L || cut.insets[1] !== T || cut.insets[2] !== R || cut.insets[3] !== B) {
+                cut = this._sliceMemo = slicePieces(entry.mask, L, T, R, B);
+            }
+            slicedParts(input, cut, parts);
+        } else {
+            const c = sprite.fillCenter;
+            filledParts({ ...input, fillType: sprite.fillType, fillStart: sprite.fillStart, fillRange: sprite.fillRange, fillCenterX: c.x, fillCenterY: c.y }, parts);
+        }
+        return { kind: 'parts', parts };
     }
 
     private _setOrigin(source: PixelMaskOrigin, reason: PixelMaskReason): void {
@@ -834,6 +876,24 @@ export class PixelCollider extends Component {
     _emit(type: PixelCollisionEventType, other: PixelCollider, contact: PixelContact): void {
         this._links?.emit(this, type, other, contact);
     }
+}
+
+/**
+ * Whether a SLICED or FILLED sprite's insets or fill state differ from `key` (then `key` takes
+ * them): five numbers read a frame, nothing allocated.
+ */
+function partsKeyChanged(sprite: Sprite, key: Float64Array): boolean {
+    let k0: number, k1: number, k2: number, k3: number, k4: number;
+    if (sprite.type === Sprite.Type.SLICED) {
+        const f = sprite.spriteFrame;
+        k0 = -1; k1 = f ? f.insetLeft : 0; k2 = f ? f.insetTop : 0; k3 = f ? f.insetRight : 0; k4 = f ? f.insetBottom : 0;
+    } else {
+        const c = sprite.fillCenter;
+        k0 = sprite.fillType; k1 = sprite.fillStart; k2 = sprite.fillRange; k3 = c.x; k4 = c.y;
+    }
+    if (k0 === key[0] && k1 === key[1] && k2 === key[2] && k3 === key[3] && k4 === key[4]) return false;
+    key[0] = k0; key[1] = k1; key[2] = k2; key[3] = k3; key[4] = k4;
+    return true;
 }
 
 function checkBits(v: number, name: string): number {
