@@ -4,7 +4,10 @@
  * independent per-texel model of where the sprite's texels are drawn.
  */
 import { Layers, Rect, Vec2, Vec3 } from 'cc';
+import { Sprite as SpriteClass, UITransform as UITransformType } from 'cc';
 import type { Node, Sprite, UITransform } from 'cc';
+
+const SpriteType = SpriteClass.Type;
 import {
     CollisionSystem, PixelCollider, PixelContact, PixelIntersection, PixelMasks, spriteToWorld,
 } from 'db://pixel-collision/runtime/index';
@@ -128,6 +131,39 @@ describe('PixelIntersection.point / opaqueAt / rect', () => {
         expect(PixelIntersection.rect(s.sprite, new Rect(-30, -30, 60, 60), all)).toBe(true);
         expect(all.count).toBe(opaque);
         expect(all.rect.width).toBeLessThanOrEqual(20);
+    });
+
+    test('bare SLICED, FILLED and TILED sprites are where they are drawn: the same answers as a collider on the same sprite', () => {
+        const f = frame(ring());
+        f.insetLeft = 5; f.insetTop = 3; f.insetRight = 4; f.insetBottom = 6;
+        const setups: ((s: Sprite) => void)[] = [
+            (s) => { s.type = SpriteType.SLICED; },
+            (s) => { s.type = SpriteType.FILLED; s.fillType = 2; s.fillStart = 0.15; s.fillRange = 0.55; s.fillCenter = new Vec2(0.4, 0.6); },
+            (s) => { s.type = SpriteType.FILLED; s.fillType = 0; s.fillStart = 0.3; s.fillRange = 0.4; },
+            (s) => { s.type = SpriteType.TILED; },
+        ];
+        for (const [k, setup] of setups.entries()) {
+            scene = freshScene();
+            const make = (name: string, collider: boolean) => {
+                const s = sprite(name, k === 3 ? frame(ring()) : f, { x: 3.3, y: -2.1, angle: 27, sx: 1.2, sy: -0.9, collider });
+                s.sprite.sizeMode = 0; // CUSTOM
+                setup(s.sprite);
+                s.node.getComponent(UITransformType)!.setContentSize(47, 29);
+                return s;
+            };
+            const bare = make('Bare', false), withCollider = make('WithCollider', true);
+            tick();
+            let solid = 0;
+            for (let y = -30; y < 30; y += 0.7) for (let x = -30; x < 30; x += 0.7) {
+                const p = { x, y };
+                const want = PixelIntersection.point(withCollider.collider, p);
+                if (want) solid++;
+                expect([k, x, y, PixelIntersection.point(bare.sprite, p)]).toEqual([k, x, y, want]);
+                expect(PixelIntersection.opaqueAt(bare.sprite, p)).toBe(PixelIntersection.opaqueAt(withCollider.collider, p));
+            }
+            expect(solid).toBeGreaterThan(100);
+            expect(withCollider.collider.maskSource).toBe('pixels');
+        }
     });
 });
 

@@ -2709,6 +2709,19 @@ var BitMask = class _BitMask {
     }
     return out;
   }
+  /**
+   * The `width x height` window of this mask whose top-left texel is `(x, y)`, as a new mask
+   * (texel (i, j) of the result is texel (x + i, y + j) of this one; texels outside this mask
+   * are clear). A 9-sliced sprite's pieces are windows of its frame.
+   */
+  crop(x, y, width, height) {
+    const out = new _BitMask(width, height);
+    const ds = out.stride, ob = out.bits;
+    for (let j = 0; j < height; j++) {
+      for (let i = 0; i < width; i++) if (this.get(x + i, y + j)) ob[j * ds + (i >>> 5)] |= 1 << (i & 31);
+    }
+    return out;
+  }
   /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
   transpose() {
     return this.oriented(true, false, false).clone();
@@ -4486,9 +4499,12 @@ var isIntegerNumber2 = Number.isInteger;
 var isView = ArrayBuffer.isView;
 var wall = new Float64Array(4);
 
+// extensions/pixel-collision/assets/core/parts.ts
+var MAPPER2 = new SampleMapper();
+
 // extensions/pixel-collision/assets/core/collider.ts
 var NO_LOCAL = new Float64Array(0);
-var MAPPER2 = new SampleMapper();
+var MAPPER3 = new SampleMapper();
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
 var SCRATCH = new Contact();

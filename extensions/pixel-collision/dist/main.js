@@ -880,6 +880,19 @@ var init_bitmask = __esm({
         }
         return out;
       }
+      /**
+       * The `width x height` window of this mask whose top-left texel is `(x, y)`, as a new mask
+       * (texel (i, j) of the result is texel (x + i, y + j) of this one; texels outside this mask
+       * are clear). A 9-sliced sprite's pieces are windows of its frame.
+       */
+      crop(x, y, width, height) {
+        const out = new _BitMask(width, height);
+        const ds = out.stride, ob = out.bits;
+        for (let j = 0; j < height; j++) {
+          for (let i = 0; i < width; i++) if (this.get(x + i, y + j)) ob[j * ds + (i >>> 5)] |= 1 << (i & 31);
+        }
+        return out;
+      }
       /** A new mask with rows and columns swapped (texel (i, j) -> (j, i)). */
       transpose() {
         return this.oriented(true, false, false).clone();
@@ -2527,8 +2540,25 @@ var init_response = __esm({
   }
 });
 
+// extensions/pixel-collision/assets/core/parts.ts
+var MAPPER2;
+var init_parts = __esm({
+  "extensions/pixel-collision/assets/core/parts.ts"() {
+    "use strict";
+    init_affine();
+    init_bitmask();
+    init_exact();
+    init_raster();
+    init_rasterize();
+    init_shape();
+    init_shape_raster();
+    init_shape_sampling();
+    MAPPER2 = new SampleMapper();
+  }
+});
+
 // extensions/pixel-collision/assets/core/collider.ts
-var NO_LOCAL, MAPPER2;
+var NO_LOCAL, MAPPER3;
 var init_collider = __esm({
   "extensions/pixel-collision/assets/core/collider.ts"() {
     "use strict";
@@ -2537,12 +2567,13 @@ var init_collider = __esm({
     init_exact();
     init_raster();
     init_rasterize();
+    init_parts();
     init_sampling();
     init_shape();
     init_shape_raster();
     init_shape_sampling();
     NO_LOCAL = new Float64Array(0);
-    MAPPER2 = new SampleMapper();
+    MAPPER3 = new SampleMapper();
   }
 });
 

@@ -8,25 +8,29 @@
  *   node's current transform). A disabled collider, or one that collides with nothing this frame
  *   (scale 0, NaN position, no frame), overlaps nothing;
  * - a `Sprite` with an enabled `PixelCollider` on its node is that collider; any other `Sprite`
- *   is its opaque texels (alpha > 0) where they are drawn (SIMPLE sprites; rotated, trimmed and
- *   atlas frames included), at the system's accuracy, from the shared mask cache.
+ *   is its opaque texels (alpha > 0) where they are drawn (SIMPLE, SLICED, FILLED and TILED
+ *   sprites; rotated, trimmed and atlas frames included; a TILED sprite whose frame has insets is
+ *   its content box, as its collider would be), at the system's accuracy, from the shared mask cache.
  *
  * Collision groups are not consulted: these are geometric questions. Nothing here throws for a
  * target that cannot collide (it overlaps nothing); non-finite points and rects throw a RangeError.
  */
-import { Sprite } from 'cc';
+import { Sprite, UITransform } from 'cc';
 import type { Rect } from 'cc';
 import {
     Collider, Contact, CpuNarrowPhase, rasterizeShape, testRasters, WorldRaster, WorldShape,
 } from '../core/index';
-import type { Affine2D, ColliderShape } from '../core/index';
+import type { Affine2D, BitMask, ColliderPart, ColliderShape } from '../core/index';
 import { CollisionSystem } from './CollisionSystem';
 import type { XY } from './CollisionSystem';
 import type { PixelContact } from './contact';
 import { solidAt } from './hit';
 import { PixelMasks } from './masks';
 import { PixelCollider } from './PixelCollider';
+import { worldMatrixOf } from './node-matrix';
 import { spriteToWorld } from './sprite-geometry';
+import { filledParts, slicedParts, slicePieces } from './sprite-parts';
+import type { SlicePieces } from './sprite-parts';
 
 /** What {@link PixelIntersection} checks: a collider, or a sprite (its collider, else its opaque texels). */
 export type PixelTarget = PixelCollider | Sprite;
@@ -60,11 +64,57 @@ function coreOf(target: PixelTarget, slot: number): Collider | null {
     const own = target.node.getComponent(PixelCollider);
     if (own && own.enabledInHierarchy) return CollisionSystem.instance._readyCore(own);
     const frame = target.spriteFrame;
+    if (frame && target.type !== Sprite.Type.SIMPLE) return typedSprite(target, slot);
     if (!frame || !spriteToWorld(target, T)) return null;
     const rect = frame.rect;
     const mask = PixelMasks.maskOf(frame, 0);
     const shape: ColliderShape = mask ? { kind: 'mask', mask } : { kind: 'box', width: rect.width, height: rect.height, anchorX: 0, anchorY: 0 };
     return scratchCollider(slot, shape, T, CollisionSystem.instance.accuracy);
+}
+
+/** Cut pieces and tiled masks of bare sprites, per frame mask (kept while the mask lives). */
+const SLICES = new WeakMap<BitMask, SlicePieces>();
+const TILES = new WeakMap<BitMask, BitMask>();
+
+/**
+ * A bare SLICED, FILLED or TILED sprite: its frame's mask in parts in node space (as a collider
+ * on it would be; sprite-parts.ts), under the node's world matrix.
+ */
+function typedSprite(sprite: Sprite, slot: number): Collider | null {
+    const frame = sprite.spriteFrame!;
+    const ui = sprite.node.getComponent(UITransform);
+    if (!ui || !(frame.rect.width > 0 && frame.rect.height > 0)) return null;
+    const m = worldMatrixOf(sprite.node);
+    T.a = m.m00; T.b = m.m01; T.c = m.m04; T.d = m.m05; T.tx = m.m12; T.ty = m.m13;
+    const det = T.a * T.d - T.b * T.c;
+    if (!(det !== 0 && Number.isFinite(det) && Number.isFinite(T.tx) && Number.isFinite(T.ty))) return null;
+    const cw = ui.contentSize.width, ch = ui.contentSize.height, ax = ui.anchorPoint.x, ay = ui.anchorPoint.y;
+    const mask = PixelMasks.maskOf(frame, 0);
+    const insets = frame.insetLeft || frame.insetTop || frame.insetRight || frame.insetBottom;
+    let shape: ColliderShape | null = null;
+    if (mask && sprite.type === Sprite.Type.SLICED) {
+        let cut = SLICES.get(mask);
+        if (!cut || cut.insets[0] !== frame.insetLeft || cut.insets[1] !== frame.insetTop || cut.insets[2] !== frame.insetRight || cut.insets[3] !== frame.insetBottom) {
+            cut = slicePieces(mask, frame.insetLeft, frame.insetTop, frame.insetRight, frame.insetBottom);
+            SLICES.set(mask, cut);
+        }
+        shape = { kind: 'parts', parts: slicedParts({ mask, cw, ch, ax, ay }, cut, []) };
+    } else if (mask && sprite.type === Sprite.Type.FILLED) {
+        const c = sprite.fillCenter;
+        shape = { kind: 'parts', parts: filledParts({ mask, cw, ch, ax, ay, fillType: sprite.fillType, fillStart: sprite.fillStart, fillRange: sprite.fillRange, fillCenterX: c.x, fillCenterY: c.y }, []) };
+    } else if (mask && sprite.type === Sprite.Type.TILED && !insets) {
+        // The frame repeated 1:1 from the content box's bottom-left corner (whole units).
+        const tw = Math.round(Math.abs(cw)), th = Math.round(Math.abs(ch));
+        if (tw < 1 || th < 1) return null;
+        let tiles = TILES.get(mask);
+        if (!tiles || tiles.width !== tw || tiles.height !== th) { tiles = mask.tiled(tw, th); TILES.set(mask, tiles); }
+        const left = -ax * Math.abs(cw), bottom = -ay * Math.abs(ch);
+        const parts: ColliderPart[] = [{ mask: tiles, transform: { a: 1, b: 0, c: 0, d: -1, tx: left, ty: bottom + th } }];
+        shape = { kind: 'parts', parts };
+    } else if (cw > 0 && ch > 0) {
+        shape = { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay };
+    }
+    return shape ? scratchCollider(slot, shape, T, CollisionSystem.instance.accuracy) : null;
 }
 
 function checkXY(p: Readonly<XY>, what: string): void {
