@@ -10,7 +10,7 @@
  * per frame once the pools (contacts, pair lists) have grown to the scene's size.
  */
 import { Session } from 'node:inspector';
-import { ImageAsset, Node, Sprite, SpriteFrame, Texture2D, UITransform, Vec3 } from 'cc';
+import { ImageAsset, Node, Sprite, SpriteFrame, Texture2D, UITransform, Vec2, Vec3 } from 'cc';
 import { CollisionSystem, PixelCollider } from '../../extensions/pixel-collision/assets/runtime/index';
 import { resetCC, setNativeEngine } from '../runtime/cc';
 import { blob, rng } from '../fixtures/masks';
@@ -19,7 +19,7 @@ import { blob, rng } from '../fixtures/masks';
 /** Diagnostics: 'nomove' / 'nostep' run a part of the frame (read once: process.env allocates). */
 const PROBE = process.env.PROBE ?? '';
 
-function scene(n: number): { nodes: Node[]; px: Float64Array; py: Float64Array; vx: Float64Array; vy: Float64Array; side: number; events: { n: number } } {
+function scene(n: number, mixed = false): { nodes: Node[]; px: Float64Array; py: Float64Array; vx: Float64Array; vy: Float64Array; side: number; events: { n: number } } {
     const root = resetCC() as unknown as Node;
     CollisionSystem.register();
     const W = 144, bytes = new Uint8Array(W * 48 * 4);
@@ -30,6 +30,8 @@ function scene(n: number): { nodes: Node[]; px: Float64Array; py: Float64Array; 
     const tex = new Texture2D();
     tex.image = new ImageAsset({ _data: bytes, _compressed: false, width: W, height: 48, format: Texture2D.PixelFormat.RGBA8888 });
     const frames = [0, 1, 2].map((k) => { const f = new SpriteFrame(); f.packable = false; f.reset({ texture: tex, rect: { x: k * 48, y: 0, width: 48, height: 48 } as never }); return f; });
+    // Mixed: a third SLICED (frames of their own with a 9-slice border), a third FILLED (radial).
+    const sliced = [0, 1, 2].map((k) => { const f = new SpriteFrame(); f.packable = false; f.reset({ texture: tex, rect: { x: k * 48, y: 0, width: 48, height: 48 } as never }); f.insetLeft = f.insetRight = 10; f.insetTop = 8; f.insetBottom = 12; return f; });
     const r = rng(77);
     const side = Math.sqrt(5 * n) * 48;
     const s = { nodes: [] as Node[], px: new Float64Array(n), py: new Float64Array(n), vx: new Float64Array(n), vy: new Float64Array(n), side, events: { n: 0 } };
@@ -38,7 +40,19 @@ function scene(n: number): { nodes: Node[]; px: Float64Array; py: Float64Array; 
         const node = new Node(`s${i}`);
         root.addChild(node);
         node.addComponent(UITransform);
-        node.addComponent(Sprite).spriteFrame = frames[i % 3];
+        const sprite = node.addComponent(Sprite);
+        sprite.spriteFrame = mixed && i % 3 === 0 ? sliced[i % 3] : frames[i % 3];
+        if (mixed && i % 3 === 0) {
+            sprite.type = Sprite.Type.SLICED;
+            sprite.sizeMode = Sprite.SizeMode.CUSTOM;
+            node.getComponent(UITransform)!.setContentSize(60, 40);
+        } else if (mixed && i % 3 === 1) {
+            sprite.type = Sprite.Type.FILLED;
+            sprite.fillType = Sprite.FillType.RADIAL;
+            sprite.fillCenter = new Vec2(0.5, 0.5);
+            sprite.fillStart = 0.1;
+            sprite.fillRange = 0.7;
+        }
         s.px[i] = r() * side; s.py[i] = r() * side; s.vx[i] = (r() - 0.5) * 3; s.vy[i] = (r() - 0.5) * 3;
         node.setPosition(s.px[i], s.py[i], 0);
         const c = node.addComponent(PixelCollider);
@@ -51,8 +65,8 @@ function scene(n: number): { nodes: Node[]; px: Float64Array; py: Float64Array; 
 
 const P = new Vec3();
 
-function makeFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native = false): { frame: () => void; events: { n: number } } {
-    const s = scene(200);
+function makeFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native = false, mixed = false): { frame: () => void; events: { n: number } } {
+    const s = scene(200, mixed);
     // The native engine's getters (worldMatrix, worldPosition) allocate a copy per read: the
     // runtime must not use them per frame there either.
     setNativeEngine(native);
@@ -87,8 +101,8 @@ function makeFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native
  * collector did meanwhile. (Heap size differences also see V8's own bookkeeping, e.g. code it
  * recompiles, and proved noisy on a loaded machine.)
  */
-async function perFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native = false): Promise<number> {
-    const { frame, events } = makeFrame(rotate, syncOnly, movesOnly, native);
+async function perFrame(rotate: boolean, syncOnly: boolean, movesOnly = false, native = false, mixed = false): Promise<number> {
+    const { frame, events } = makeFrame(rotate, syncOnly, movesOnly, native, mixed);
     const n = 1000;
     await post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
     for (let i = 0; i < n; i++) frame();
@@ -135,6 +149,10 @@ async function main(): Promise<void> {
         'moves only, 200 rotating sprites, native engine': await perFrame(true, false, true, true),
         'sync, 200 moving and rotating sprites, native engine': await perFrame(true, true, false, true),
         'step, 200 moving and rotating sprites, native engine': await perFrame(true, false, false, true),
+        // A third of the sprites SLICED, a third FILLED (colliders made of parts).
+        'moves only, 200 rotating sprites, sliced and filled': await perFrame(true, false, true, false, true),
+        'sync, 200 moving and rotating sprites, sliced and filled': await perFrame(true, true, false, false, true),
+        'step, 200 moving and rotating sprites, sliced and filled': await perFrame(true, false, false, false, true),
     };
     process.stdout.write(JSON.stringify({ results }));
     session.disconnect();

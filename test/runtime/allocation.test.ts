@@ -17,7 +17,8 @@ import { buildSync } from 'esbuild';
  *   frame (measured 0 rotating; 8-10 not rotating: a double argument the core's pair window boxes
  *   where V8 does not inline the call, about one 16-byte number every other frame);
  * - the same holds with the double in the native engine's shape (`setNativeEngine`), whose
- *   `worldMatrix` / `worldPosition` getters allocate a copy per read.
+ *   `worldMatrix` / `worldPosition` getters allocate a copy per read, and with a third of the
+ *   sprites SLICED and a third FILLED (colliders made of parts).
  */
 const BOUNDS: Array<[string, string, number]> = [
     ['sync, 200 moving sprites', 'moves only, 200 sprites', 1],
@@ -27,6 +28,9 @@ const BOUNDS: Array<[string, string, number]> = [
     // The native engine's getters allocate a copy per read (node.jsb.ts); the runtime reads around them.
     ['sync, 200 moving and rotating sprites, native engine', 'moves only, 200 rotating sprites, native engine', 1],
     ['step, 200 moving and rotating sprites, native engine', 'moves only, 200 rotating sprites, native engine', 32],
+    // A third SLICED, a third FILLED (colliders made of parts): the same bounds.
+    ['sync, 200 moving and rotating sprites, sliced and filled', 'moves only, 200 rotating sprites, sliced and filled', 1],
+    ['step, 200 moving and rotating sprites, sliced and filled', 'moves only, 200 rotating sprites, sliced and filled', 32],
 ];
 describe('runtime steady-state allocation (bundled, own process, sampling heap profiler)', () => {
     it('the runtime creates no object per frame; a whole step of 200 moving sprites stays within a few boxed numbers', () => {
