@@ -11,22 +11,11 @@ import {
 } from '../../extensions/pixel-collision/assets/core/index';
 import type { Affine2D, ColliderPart } from '../../extensions/pixel-collision/assets/core/index';
 import { orInto } from '../../extensions/pixel-collision/assets/core/parts';
-import { checkRowSummaries, refMember } from './reference';
+import { checkRowSummaries, q, refMember } from './reference';
+import type { Q } from './reference';
 
 // Reference -------------------------------------------------------------------------------------
 
-interface Q { n: bigint; d: bigint }
-const DV = new DataView(new ArrayBuffer(8));
-function q(x: number): Q {
-    DV.setFloat64(0, x);
-    const bits = DV.getBigUint64(0);
-    const eb = Number((bits >> 52n) & 0x7ffn);
-    let m = bits & ((1n << 52n) - 1n);
-    if (eb !== 0) m |= 1n << 52n;
-    const e = (eb === 0 ? 1 : eb) - 1075;
-    const n = bits >> 63n ? -m : m;
-    return e >= 0 ? { n: n << BigInt(e), d: 1n } : { n, d: 1n << BigInt(-e) };
-}
 const sub = (a: Q, b: Q): Q => ({ n: a.n * b.d - b.n * a.d, d: a.d * b.d });
 const mul = (a: Q, b: Q): Q => ({ n: a.n * b.n, d: a.d * b.d });
 const sign = (a: Q): number => (a.n > 0n ? 1 : a.n < 0n ? -1 : 0);

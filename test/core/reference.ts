@@ -43,6 +43,24 @@ function ffloorDiv(a: Frac, b: Frac): number {
     return Number(q);
 }
 
+/** The rational n / d, d > 0. */
+export interface Q { n: bigint; d: bigint }
+
+const DV = new DataView(new ArrayBuffer(8));
+
+/** The exact value of a finite double. */
+export function q(x: number): Q {
+    if (!Number.isFinite(x)) throw new Error(`not finite: ${x}`);
+    DV.setFloat64(0, x);
+    const bits = DV.getBigUint64(0);
+    const eb = Number((bits >> 52n) & 0x7ffn);
+    let m = bits & ((1n << 52n) - 1n);
+    if (eb !== 0) m |= 1n << 52n;
+    const e = (eb === 0 ? 1 : eb) - 1075;
+    const n = bits >> 63n ? -m : m;
+    return e >= 0 ? { n: n << BigInt(e), d: 1n } : { n, d: 1n << BigInt(-e) };
+}
+
 /** Exact local texel (floor u, floor v) of the sample of cell (k, l). */
 export function refTexel(t: Affine2D, acc: number, k: number, l: number): [number, number] {
     const det = t.a * t.d - t.b * t.c;

@@ -19,26 +19,11 @@ import { heapGrowth } from '../fixtures/heap';
 import { Contact } from '../../extensions/pixel-collision/assets/core/contact';
 import { signOfProducts } from '../../extensions/pixel-collision/assets/core/exact';
 import { WorldShape, shapeContains, shapeContainsSample, testShapes } from '../../extensions/pixel-collision/assets/core/index';
+import { q } from './reference';
+import type { Q } from './reference';
 
 // Exact rational reference ---------------------------------------------------------------------
 
-/** The rational n / d, d > 0. */
-interface Q { n: bigint; d: bigint }
-
-const DV = new DataView(new ArrayBuffer(8));
-
-/** The exact value of a finite double. */
-function q(x: number): Q {
-    if (!Number.isFinite(x)) throw new Error(`not finite: ${x}`);
-    DV.setFloat64(0, x);
-    const bits = DV.getBigUint64(0);
-    const eb = Number((bits >> 52n) & 0x7ffn);
-    let m = bits & ((1n << 52n) - 1n);
-    if (eb !== 0) m |= 1n << 52n;
-    const e = (eb === 0 ? 1 : eb) - 1075;
-    const n = bits >> 63n ? -m : m;
-    return e >= 0 ? { n: n << BigInt(e), d: 1n } : { n, d: 1n << BigInt(-e) };
-}
 const qi = (n: number | bigint): Q => ({ n: BigInt(n), d: 1n });
 const qadd = (a: Q, b: Q): Q => ({ n: a.n * b.d + b.n * a.d, d: a.d * b.d });
 const qsub = (a: Q, b: Q): Q => ({ n: a.n * b.d - b.n * a.d, d: a.d * b.d });
@@ -169,6 +154,8 @@ function checkPoint(s: WorldShape, x: number, y: number, t: Tally): void {
 }
 
 // Shapes and arbitraries -------------------------------------------------------------------------
+
+const DV = new DataView(new ArrayBuffer(8));
 
 /** The next double above x (finite x below the largest double). */
 function nextUp(x: number): number {

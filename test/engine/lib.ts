@@ -4,8 +4,9 @@
  * brute-force sampler of the product's definition of colliding.
  */
 import {
-    Camera, Canvas, Color, director, ImageAsset, Layers, Node, Rect, Size, Sprite, SpriteFrame, Texture2D, UITransform, Vec2,
+    Camera, Canvas, Color, director, ImageAsset, Layers, Node, Rect, RenderTexture, Size, Sprite, SpriteFrame, Texture2D, UITransform, Vec2,
 } from 'cc';
+import { CollisionSystem } from 'db://pixel-collision/runtime/index';
 
 /** The entry's verdict (the harness page defines `done`). */
 export function done(ok: boolean, message?: string): void {
@@ -33,6 +34,20 @@ export function stage(W: number, H: number): Stage {
     canvas.cameraComponent = camera;
     director.getScene()!.addChild(canvasNode);
     return { canvas: canvasNode, camera };
+}
+
+/**
+ * A stage whose camera draws into a W x H RenderTexture cleared to transparent (entries that
+ * judge colliders against the engine's own drawing read it back); the CollisionSystem started.
+ */
+export function drawingStage(W: number, H: number): Stage & { rt: RenderTexture } {
+    const s = stage(W, H);
+    s.camera.clearColor = new Color(0, 0, 0, 0);
+    const rt = new RenderTexture();
+    rt.reset({ width: W, height: H });
+    s.camera.targetTexture = rt;
+    void CollisionSystem.instance;
+    return { ...s, rt };
 }
 
 /** Alpha of a w x h image, row 0 at the top. */

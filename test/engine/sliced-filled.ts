@@ -16,22 +16,17 @@
 // pixels drawn by both (the sliced sprite's drawing read back, the ring's texels by brute force).
 //
 //   node ../shared/engine-harness/run.mjs test/engine/sliced-filled.ts       (from the project's root)
-import { Color, director, Director, Rect, RenderTexture, Size, Sprite, SpriteFrame, UITransform, Vec2 } from 'cc';
+import { director, Director, Rect, Size, Sprite, SpriteFrame, UITransform, Vec2 } from 'cc';
 import { CollisionSystem, PixelCollider, PixelIntersection } from 'db://pixel-collision/runtime/index';
 import type { PixelContact } from 'db://pixel-collision/runtime/index';
-import { barAlpha, Checks, makeFrame, makeSprite, makeTexture, ringAlpha, solidAt, stage } from './lib';
+import { barAlpha, Checks, makeFrame, makeSprite, makeTexture, ringAlpha, solidAt, drawingStage } from './lib';
 
 const DUMP: string = (globalThis as any).DUMP ?? '';
 
 export default async function main(h: any) {
     const W = h.width, H = h.height;
     const checks = new Checks();
-    const { canvas, camera } = stage(W, H);
-    camera.clearColor = new Color(0, 0, 0, 0);
-    const rt = new RenderTexture();
-    rt.reset({ width: W, height: H });
-    camera.targetTexture = rt;
-    void CollisionSystem.instance;
+    const { canvas, rt } = drawingStage(W, H);
 
     const ring = (i: number, j: number) => { const a = ringAlpha(40, 40)(i, j); return a ? Math.max(a, 60) : 0; };
     // a ring with a checker inside, so the stretched centre has texel edges to get right

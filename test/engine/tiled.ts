@@ -9,20 +9,15 @@
 // Then a ring moves through the big tiled sprite: event counts equal the brute-force count.
 //
 //   node ../shared/engine-harness/run.mjs test/engine/tiled.ts       (from the project's root)
-import { Color, director, Director, RenderTexture, Sprite, UITransform } from 'cc';
+import { director, Director, Sprite, UITransform } from 'cc';
 import { CollisionSystem, PixelCollider } from 'db://pixel-collision/runtime/index';
 import type { PixelContact } from 'db://pixel-collision/runtime/index';
-import { barAlpha, bruteCount, Checks, makeFrame, makeSprite, makeTexture, ringAlpha, stage } from './lib';
+import { barAlpha, bruteCount, Checks, makeFrame, makeSprite, makeTexture, ringAlpha, drawingStage } from './lib';
 
 export default async function main(h: any) {
     const W = h.width, H = h.height;
     const checks = new Checks();
-    const { canvas, camera } = stage(W, H);
-    camera.clearColor = new Color(0, 0, 0, 0);
-    const rt = new RenderTexture();
-    rt.reset({ width: W, height: H });
-    camera.targetTexture = rt;
-    void CollisionSystem.instance;
+    const { canvas, rt } = drawingStage(W, H);
 
     const ring = (i: number, j: number) => { const a = ringAlpha(40, 40)(i, j); return a ? Math.max(a, 60) : 0; };
     const ringFrame = makeFrame(makeTexture(40, 40, ring));
