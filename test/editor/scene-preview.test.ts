@@ -180,7 +180,8 @@ describe('ColliderPreview.info (the inspector\'s data)', () => {
 
     test('a fallback says why; a missing node or collider says not found', () => {
         const { node, sprite: sp, preview } = editorScene();
-        sp.type = Sprite.Type.SLICED;
+        sp.spriteFrame!.insetTop = 1;
+        sp.type = Sprite.Type.TILED; // with insets: the content box
         expect(preview.info(node.uuid)).toMatchObject({ found: true, source: 'box', reason: 'sprite-type', width: 0, count: 0, picture: null });
         expect(preview.info('no-such-node')).toMatchObject({ found: false });
         const plain = sprite('Plain', frame(texture(4, 4, () => true)), { collider: false });

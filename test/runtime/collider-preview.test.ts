@@ -41,9 +41,11 @@ describe('updateShape / maskSource / maskReason', () => {
         expect(s.collider.mask!.count()).toBe(4 * 6);
     });
 
-    test('each fallback says why: no sprite, a SLICED sprite, unreadable pixels, no frame, BOUNDS mode', () => {
-        const sliced = still('Sliced', frame(texture(4, 4, () => true)));
-        sliced.sprite.type = Sprite.Type.SLICED;
+    test('each fallback says why: no sprite, a TILED sprite with insets, unreadable pixels, no frame, BOUNDS mode', () => {
+        const insetFrame = frame(texture(4, 4, () => true));
+        insetFrame.insetLeft = 1;
+        const sliced = still('TiledInsets', insetFrame);
+        sliced.sprite.type = Sprite.Type.TILED;
         sliced.collider.updateShape();
         expect([sliced.collider.maskSource, sliced.collider.maskReason]).toEqual(['box', 'sprite-type']);
 

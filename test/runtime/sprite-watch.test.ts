@@ -71,10 +71,12 @@ describe('sprite watch', () => {
         const a = sprite('A', frame(tex, { rect: [2, 2, 4, 4], originalSize: [8, 8], offset: [0, 0] }));
         for (let i = 0; i < 3; i++) tick();
         expect(a.collider.maskSource).not.toBe('box');
-        a.sprite.type = Sprite.Type.SLICED; // not pixel-exact: the content box
+        a.sprite.spriteFrame!.insetLeft = 1;
+        a.sprite.type = Sprite.Type.TILED; // with insets, not pixel-exact: the content box
         tick();
         expect(a.collider.maskSource).toBe('box');
         a.sprite.type = Sprite.Type.SIMPLE;
+        a.sprite.spriteFrame!.insetLeft = 0;
         tick();
         expect(a.collider.maskSource).not.toBe('box');
         const before = a.collider.getWorldTransform({ a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 });
