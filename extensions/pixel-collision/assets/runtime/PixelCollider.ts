@@ -16,7 +16,7 @@ import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
 import { composeLocal, quadToLocal, spriteLocalQuad } from './sprite-geometry';
-import { filledParts, slicedParts, slicePieces } from './sprite-parts';
+import { typedSpriteParts } from './sprite-parts';
 import type { SlicePieces } from './sprite-parts';
 import { solidAt } from './hit';
 import { PIXEL_COLLIDE_EFFECT_UUID } from './gpu/gpu-cocos-device';
@@ -767,19 +767,8 @@ export class PixelCollider extends Component {
         this._entry = entry;
         if (!entry.mask) { this._setOrigin('box', 'unreadable'); return box; }
         this._setOrigin(entry.source === 'none' ? 'box' : entry.source, '');
-        const input = { mask: entry.mask, cw, ch, ax, ay };
         const parts: ColliderPart[] = [];
-        if (sprite.type === Sprite.Type.SLICED) {
-            let cut = this._sliceMemo;
-            const L = frame.insetLeft, T = frame.insetTop, R = frame.insetRight, B = frame.insetBottom;
-            if (!cut || cut.mask !== entry.mask || cut.insets[0] !== L || cut.insets[1] !== T || cut.insets[2] !== R || cut.insets[3] !== B) {
-                cut = this._sliceMemo = slicePieces(entry.mask, L, T, R, B);
-            }
-            slicedParts(input, cut, parts);
-        } else {
-            const c = sprite.fillCenter;
-            filledParts({ ...input, fillType: sprite.fillType, fillStart: sprite.fillStart, fillRange: sprite.fillRange, fillCenterX: c.x, fillCenterY: c.y }, parts);
-        }
+        this._sliceMemo = typedSpriteParts(sprite, frame, sprite.type === Sprite.Type.SLICED, { mask: entry.mask, cw, ch, ax, ay }, this._sliceMemo, parts);
         return { kind: 'parts', parts };
     }
 

@@ -29,7 +29,7 @@ import { PixelMasks } from './masks';
 import { PixelCollider } from './PixelCollider';
 import { worldMatrixOf } from './node-matrix';
 import { spriteToWorld } from './sprite-geometry';
-import { filledParts, slicedParts, slicePieces } from './sprite-parts';
+import { typedSpriteParts } from './sprite-parts';
 import type { SlicePieces } from './sprite-parts';
 
 /** What {@link PixelIntersection} checks: a collider, or a sprite (its collider, else its opaque texels). */
@@ -92,16 +92,11 @@ function typedSprite(sprite: Sprite, slot: number): Collider | null {
     const mask = PixelMasks.maskOf(frame, 0);
     const insets = frame.insetLeft || frame.insetTop || frame.insetRight || frame.insetBottom;
     let shape: ColliderShape | null = null;
-    if (mask && sprite.type === Sprite.Type.SLICED) {
-        let cut = SLICES.get(mask);
-        if (!cut || cut.insets[0] !== frame.insetLeft || cut.insets[1] !== frame.insetTop || cut.insets[2] !== frame.insetRight || cut.insets[3] !== frame.insetBottom) {
-            cut = slicePieces(mask, frame.insetLeft, frame.insetTop, frame.insetRight, frame.insetBottom);
-            SLICES.set(mask, cut);
-        }
-        shape = { kind: 'parts', parts: slicedParts({ mask, cw, ch, ax, ay }, cut, []) };
-    } else if (mask && sprite.type === Sprite.Type.FILLED) {
-        const c = sprite.fillCenter;
-        shape = { kind: 'parts', parts: filledParts({ mask, cw, ch, ax, ay, fillType: sprite.fillType, fillStart: sprite.fillStart, fillRange: sprite.fillRange, fillCenterX: c.x, fillCenterY: c.y }, []) };
+    if (mask && (sprite.type === Sprite.Type.SLICED || sprite.type === Sprite.Type.FILLED)) {
+        const parts: ColliderPart[] = [];
+        const cut = typedSpriteParts(sprite, frame, sprite.type === Sprite.Type.SLICED, { mask, cw, ch, ax, ay }, SLICES.get(mask) ?? null, parts);
+        if (cut) SLICES.set(mask, cut);
+        shape = { kind: 'parts', parts };
     } else if (mask && sprite.type === Sprite.Type.TILED && !insets) {
         // The frame repeated 1:1 from the content box's bottom-left corner (whole units).
         const tw = Math.round(Math.abs(cw)), th = Math.round(Math.abs(ch));

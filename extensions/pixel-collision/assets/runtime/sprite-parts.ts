@@ -42,6 +42,9 @@ export interface SpritePartsInput {
 export interface SlicePieces {
     mask: BitMask;
     insets: [number, number, number, number];
+    /** Texel stops of the columns `[0, L, w - R, w]` and rows `[0, T, h - B, h]` (row 0 at the top). */
+    us: number[];
+    vs: number[];
     /** Piece (col, row), row 0 = top texel rows: its mask, or null when it has no texels. */
     pieces: (BitMask | null)[];
 }
@@ -56,7 +59,7 @@ export function slicePieces(mask: BitMask, left: number, top: number, right: num
             pieces.push(u1 > u0 && v1 > v0 ? mask.crop(u0, v0, u1 - u0, v1 - v0) : null);
         }
     }
-    return { mask, insets: [left, top, right, bottom], pieces };
+    return { mask, insets: [left, top, right, bottom], us, vs, pieces };
 }
 
 /** Texel stops `[0, a, n - b, n]` of a side of `n` texels with borders `a` and `b` (clamped into the side). */
@@ -82,7 +85,7 @@ export function slicedParts(input: SpritePartsInput, cut: SlicePieces, out: Coll
     const x1 = left * xScale - px, y1 = bottom * yScale - py;
     const xs = [-px, x1, x1 + sizableW, cw - px];
     const ys = [-py, y1, y1 + sizableH, ch - py]; // bottom to top
-    const us = sliceStops(cut.mask.width, left, right), vs = sliceStops(cut.mask.height, top, bottom);
+    const { us, vs } = cut;
     for (let row = 0; row < 3; row++) {
         // Texel rows [vs[row], vs[row + 1]) (row 0 at the top) span local y from ys[3 - row] down to ys[2 - row].
         const yTop = ys[3 - row], yBot = ys[2 - row];
@@ -97,6 +100,41 @@ export function slicedParts(input: SpritePartsInput, cut: SlicePieces, out: Coll
         }
     }
     return out;
+}
+
+/** What {@link typedSpriteParts} reads of a sprite and its frame (the engine's `Sprite`, `SpriteFrame`). */
+export interface TypedSpriteLike {
+    fillType: number;
+    fillStart: number;
+    fillRange: number;
+    fillCenter: { x: number; y: number };
+}
+export interface InsetsLike {
+    insetLeft: number;
+    insetTop: number;
+    insetRight: number;
+    insetBottom: number;
+}
+
+/**
+ * The parts of a SLICED (`sliced` true) or FILLED sprite showing `input.mask`, into `out`; the
+ * collider and a bare sprite's check both build them here. Returns the slice pieces used (`cut`
+ * again when it matches the mask and insets, else newly cut), for the caller to keep; `cut`
+ * unchanged for a filled sprite.
+ */
+export function typedSpriteParts(sprite: TypedSpriteLike, frame: InsetsLike, sliced: boolean, input: SpritePartsInput,
+    cut: SlicePieces | null, out: ColliderPart[]): SlicePieces | null {
+    if (sliced) {
+        const L = frame.insetLeft, T = frame.insetTop, R = frame.insetRight, B = frame.insetBottom;
+        if (!cut || cut.mask !== input.mask || cut.insets[0] !== L || cut.insets[1] !== T || cut.insets[2] !== R || cut.insets[3] !== B) {
+            cut = slicePieces(input.mask, L, T, R, B);
+        }
+        slicedParts(input, cut, out);
+        return cut;
+    }
+    const c = sprite.fillCenter;
+    filledParts({ ...input, fillType: sprite.fillType, fillStart: sprite.fillStart, fillRange: sprite.fillRange, fillCenterX: c.x, fillCenterY: c.y }, out);
+    return cut;
 }
 
 /** Fill state of a FILLED sprite (the sprite's own values). */
