@@ -828,6 +828,8 @@ const v3_a = new Vec3(), v3_b = new Vec3(), q_a = new Quat(), qt_1 = new Quat(),
 /** Mirrors `NodeUIProperties` of `cocos/scene-graph/node-ui-properties.ts` (the UITransform lookup). */
 class NodeUIProperties {
     private _uiTransformComp: UITransform | null = null;
+    /** The node's own opacity (UIOpacity sets it; 1 otherwise). */
+    opacity = 1;
     constructor(private _node: Node) {}
     get uiTransformComp(): UITransform | null { return this._uiTransformComp ??= this._node.getComponent(UITransform); }
     set uiTransformComp(value: UITransform | null) { this._uiTransformComp = value; }
@@ -2163,7 +2165,152 @@ export function tick(dt = 1 / 60): void {
     director.tick(dt);
 }
 
+// ---- Spine and DragonBones (`cocos/spine`, `cocos/dragon-bones`): what the runtime reads --------
+
+/** A drawn attachment, as the double's test sets it: what the Spine runtime lists for one slot. */
+export interface SpineDraw {
+    /** `x, y, u, v, alpha (0..255)` per vertex, node space, texture coordinates 0..1 (v down). */
+    vertices: number[];
+    indices: number[];
+    blendMode: number;
+    textureID: number;
+}
+
+/**
+ * Mirrors the parts of `sp.Skeleton` (`cocos/spine/skeleton.ts`) the runtime reads, and the model
+ * of the Spine runtime (`spine-wasm/spine-model.cpp`, `spine-skeleton-instance.cpp`): in
+ * REALTIME mode `updateRenderData()` writes the drawn slots into the wasm memory
+ * (`sp.spine.wasmUtil.wasm.HEAPU8`, replaced by a larger one when it grows, as wasm memory
+ * does) as `x y z u v` floats and an RGBA colour (24 bytes; 28 with tint, a second colour),
+ * 16-bit indices counted from the model's first vertex, and lists the draws as 6 numbers each,
+ * consecutive slots with the same blend mode and texture merged; in the cache modes it returns the
+ * cached frame's model (`vData` at 28 bytes a vertex, `iData`, `meshes`). The drawing itself is
+ * set by the test (`_drawing`), not computed from bones.
+ */
+class SpineSkeleton extends Component {
+    static AnimationCacheMode = { REALTIME: 0, SHARED_CACHE: 1, PRIVATE_CACHE: 2 };
+    useTint = false;
+    _skeleton: object | null = null;
+    _textures: Texture2D[] = [];
+    _slotTextures: Map<number, Texture2D> | null = null;
+    _cacheMode = 0;
+    /** Double-only: what the skeleton draws now, in draw order. */
+    _drawing: SpineDraw[] = [];
+    private _data: number[] = [];
+    private readonly _vector = { size: (): number => this._data.length, get: (i: number): number => this._data[i] };
+    private readonly _model = { vCount: 0, iCount: 0, vPtr: 0, iPtr: 0, getData: () => this._vector };
+
+    /** Double-only stand-in for `skeletonData`: its textures. */
+    setTextures(textures: Texture2D[]): void { this._textures = textures; this._skeleton = {}; }
+    setAnimationCacheMode(mode: number): void { this._cacheMode = mode; }
+    isAnimationCached(): boolean { return this._cacheMode !== 0; }
+
+    private _cached: { drawing: SpineDraw[]; model: unknown } | null = null;
+
+    updateRenderData(): unknown {
+        const draws = this._drawing;
+        // A cached frame's model is made once (the engine caches every frame of an animation).
+        if (this.isAnimationCached() && this._cached && this._cached.drawing === draws) return this._cached.model;
+        let vc = 0, ic = 0;
+        for (const d of draws) { vc += d.vertices.length / 5; ic += d.indices.length; }
+        const stride = this.isAnimationCached() || this.useTint ? 28 : 24;
+        const bytes = this.isAnimationCached() ? new Uint8Array(vc * stride) : spineWasm.reserve(vc * stride + 2 * ic + 64);
+        const vPtr = this.isAnimationCached() ? 0 : 64;
+        const iPtr = vPtr + vc * stride;
+        const f32 = this.isAnimationCached() ? new Float32Array(bytes.buffer) : spineWasm.f32;
+        const u16 = this.isAnimationCached() ? new Uint16Array(bytes.buffer) : spineWasm.u16;
+        const iData = this.isAnimationCached() ? new Uint16Array(ic) : null;
+        const meshes: { iCount: number; blendMode: number; textureID: number }[] = [];
+        const data = this._data;
+        data.length = 0;
+        let v = 0, i = 0;
+        for (const d of draws) {
+            const n = d.vertices.length / 5;
+            for (let k = 0; k < n; k++) {
+                const o = (vPtr + (v + k) * stride) >>> 2;
+                f32[o] = d.vertices[5 * k]; f32[o + 1] = d.vertices[5 * k + 1]; f32[o + 2] = 0;
+                f32[o + 3] = d.vertices[5 * k + 2]; f32[o + 4] = d.vertices[5 * k + 3];
+                const c = vPtr + (v + k) * stride + 20;
+                bytes[c] = bytes[c + 1] = bytes[c + 2] = 255; bytes[c + 3] = d.vertices[5 * k + 4];
+            }
+            for (let k = 0; k < d.indices.length; k++) {
+                if (iData) iData[i + k] = d.indices[k] + v;
+                else u16[(iPtr >>> 1) + i + k] = d.indices[k] + v;
+            }
+            const last = data.length - 6;
+            if (last >= 0 && data[last + 4] === d.blendMode && data[last + 5] === d.textureID) {
+                data[last + 2] += n; data[last + 3] += d.indices.length;
+                if (iData) meshes[meshes.length - 1].iCount += d.indices.length;
+            } else {
+                data.push(vPtr + v * stride, iPtr + 2 * i, n, d.indices.length, d.blendMode, d.textureID);
+                if (iData) meshes.push({ iCount: d.indices.length, blendMode: d.blendMode, textureID: d.textureID });
+            }
+            v += n; i += d.indices.length;
+        }
+        if (this.isAnimationCached()) {
+            const model = { vCount: vc, iCount: ic, vData: bytes, iData, meshes };
+            this._cached = { drawing: draws, model };
+            return model;
+        }
+        const m = this._model;
+        m.vCount = vc; m.iCount = ic; m.vPtr = vPtr; m.iPtr = iPtr;
+        return m;
+    }
+}
+
+/** The Spine runtime's wasm memory (`spine.wasmUtil.wasm`); `reserve` grows it (a new buffer). */
+const spineWasm = {
+    HEAPU8: new Uint8Array(1 << 12),
+    f32: new Float32Array(1 << 10),
+    u16: new Uint16Array(1 << 11),
+    reserve(n: number): Uint8Array {
+        if (this.HEAPU8.length < n) {
+            this.HEAPU8 = new Uint8Array(2 * n);
+            this.f32 = new Float32Array(this.HEAPU8.buffer);
+            this.u16 = new Uint16Array(this.HEAPU8.buffer);
+        }
+        return this.HEAPU8;
+    },
+};
+spineWasm.f32 = new Float32Array(spineWasm.HEAPU8.buffer);
+spineWasm.u16 = new Uint16Array(spineWasm.HEAPU8.buffer);
+
+export const sp = {
+    Skeleton: SpineSkeleton,
+    spine: { wasmUtil: { wasm: spineWasm as { HEAPU8: Uint8Array } | undefined } },
+};
+export type SpineSkeletonDouble = SpineSkeleton;
+
+/** A DragonBones slot as the engine's assembler reads it (`CCSlot`), set up by the test. */
+export interface DragonBonesSlotDouble {
+    name: string;
+    _visible: boolean;
+    _displayData: unknown;
+    _matrix: Mat4;
+    _color: { r: number; g: number; b: number; a: number };
+    _blendMode: number;
+    /** `x y u v` per vertex, armature space. */
+    _localVertices: number[];
+    _indices: number[];
+    childArmature: { _slots: DragonBonesSlotDouble[] } | null;
+    _texture: Texture2D | null;
+    getTexture(): Texture2D | null;
+}
+
+/** Mirrors the parts of `dragonBones.ArmatureDisplay` the runtime reads (`cocos/dragon-bones/ArmatureDisplay.ts`). */
+class ArmatureDisplay extends Component {
+    static AnimationCacheMode = { REALTIME: 0, SHARED_CACHE: 1, PRIVATE_CACHE: 2 };
+    _armature: { _slots: DragonBonesSlotDouble[] } | null = null;
+    _cacheMode = 0;
+    setAnimationCacheMode(mode: number): void { this._cacheMode = mode; }
+    isAnimationCached(): boolean { return this._cacheMode !== 0; }
+}
+
+export const dragonBones = { ArmatureDisplay };
+
 // Class names, as `@ccclass('cc.X')` registers them in the engine (getComponent('cc.UITransform') works).
 for (const [name, ctor] of Object.entries({ Component, UITransform, UIRenderer, Canvas, Sprite, Graphics })) classByName.set(`cc.${name}`, ctor);
+classByName.set('sp.Skeleton', SpineSkeleton);
+classByName.set('dragonBones.ArmatureDisplay', ArmatureDisplay);
 
 resetCC();

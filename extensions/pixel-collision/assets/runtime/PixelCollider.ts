@@ -17,6 +17,7 @@ import type { MaskEntry } from './masks';
 import { shapeOutline } from './outline';
 import { composeLocal, quadToLocal, spriteLocalQuad } from './sprite-geometry';
 import { typedSpriteParts } from './sprite-parts';
+import { findSkeletonReader, SkeletonShape } from './skeleton-shape';
 import type { SlicePieces } from './sprite-parts';
 import { solidAt } from './hit';
 import { PIXEL_COLLIDE_EFFECT_UUID } from './gpu/gpu-cocos-device';
@@ -88,6 +89,7 @@ const WORLD = new Vec3();
 const SIZE = new Float64Array(4);
 /** The transform just computed, before it is compared with the last one (the state slot). */
 const NEXT = new Float64Array(6);
+const SKEL_BOUNDS = new Float64Array(4);
 
 /**
  * Exact, pixel-perfect collider. Put it next to a `Sprite` (shape PIXELS) or use a box, circle or
@@ -148,6 +150,10 @@ export class PixelCollider extends Component {
     /** @internal */ _gpuMode = false;
     // What the shape was built from (compared every frame; no events needed).
     private _sprite: Sprite | null = null;
+    /** The skeleton on the node (sp.Skeleton, dragonBones.ArmatureDisplay) when there is no Sprite. */
+    private _skel: SkeletonShape | null = null;
+    /** BOUNDS mode on a skeleton: the box around what it draws (one object, updated in place). */
+    private _skelBox: ColliderShape & { kind: 'box' } = { kind: 'box', width: 0, height: 0, anchorX: 0, anchorY: 0, offsetX: 0, offsetY: 0 };
     /** Whether `_sprite`'s changes move SPRITE_WATCH.epoch (sprite-watch.ts); else it is read every frame. */
     private _spriteWatched = false;
     /** SPRITE_WATCH.epoch when `_sprite` was last read. */
@@ -517,6 +523,10 @@ export class PixelCollider extends Component {
         const sprite = this._sprite = this.getComponent(Sprite);
         this._spriteWatched = sprite !== null && spriteWatched(sprite);
         this._spriteEpoch = -1;
+        // No Sprite: a Spine or DragonBones skeleton (kept while it is the same component).
+        const found = sprite ? null : findSkeletonReader(this.node);
+        if (this._skel && (!found || found.comp !== this._skel.comp)) { this._skel.release(); this._skel = null; }
+        if (found && !this._skel) this._skel = new SkeletonShape(found.comp, found.reader);
     }
 
     protected override onDisable(): void {
@@ -584,6 +594,7 @@ export class PixelCollider extends Component {
         if (this._core) CollisionSystem.instance._leave(this);
         this._links?.unwatch();
         if (this._entry) { PixelMasks.release(this._entry); this._entry = null; }
+        if (this._skel) { this._skel.release(); this._skel = null; }
         this._ownMask = null;
         // Its transform slot goes back to the pool; a late read finds nobody's slot, not another's.
         freeStateSlot(this._so);
@@ -626,6 +637,8 @@ export class PixelCollider extends Component {
         }
         if (this._shape === PixelShape.PIXELS && sprite && (sprite.type === Sprite.Type.SLICED || sprite.type === Sprite.Type.FILLED)
             && this._def !== null && this._def.kind === 'parts' && partsKeyChanged(sprite, this._partsKey)) this._shapeDirty = true;
+        // A skeleton: what it draws this frame (the parts change in place when the pose does).
+        if (this._skel !== null && this._shape === PixelShape.PIXELS && this._skel.update(this._alphaThreshold, node)) this._shapeDirty = true;
         if (this._shapeDirty || this._maskEdited) {
             this._rebuildShape();
             changed = 2;
@@ -692,6 +705,7 @@ export class PixelCollider extends Component {
     /** The PIXELS shape: the frame's mask in texel space, or a box (fallbacks, BOUNDS mode). */
     private _pixelShape(cw: number, ch: number, ax: number, ay: number): ColliderShape | null {
         const sprite = this._sprite;
+        if (!sprite && this._skel) return this._skelShape(cw, ch, ax, ay);
         if (!sprite) {
             this._setOrigin('box', 'no-sprite');
             PixelMasks.warnOnce(`nosprite:${this.node.uuid}`, `PixelCollider on "${nodePath(this.node)}" has shape PIXELS but no Sprite on its node; it collides as its content box. Add a Sprite or choose BOX / CIRCLE / POLYGON.`);
@@ -770,6 +784,32 @@ export class PixelCollider extends Component {
         const parts: ColliderPart[] = [];
         this._sliceMemo = typedSpriteParts(sprite, frame, sprite.type === Sprite.Type.SLICED, { mask: entry.mask, cw, ch, ax, ay }, this._sliceMemo, parts);
         return { kind: 'parts', parts };
+    }
+
+    /**
+     * A skeleton's PIXELS shape: the parts of what it draws (skeleton-shape.ts); in BOUNDS mode the
+     * node-space box around them; the content box when it cannot be read.
+     */
+    private _skelShape(cw: number, ch: number, ax: number, ay: number): ColliderShape | null {
+        const skel = this._skel as SkeletonShape;
+        this._ownMask = null;
+        if (skel.status === 'unread') skel.update(this._alphaThreshold, this.node);
+        if (skel.status === 'parts' && this._mode !== NarrowMode.BOUNDS) {
+            this._setOrigin(skel.source === 'baked' ? 'baked' : skel.source === 'readback' ? 'readback' : 'pixels', '');
+            return skel.def;
+        }
+        if (skel.status === 'parts' || (skel.status === 'unreadable-pixels' && !(cw > 0 && ch > 0))) {
+            // BOUNDS mode (or no content box to fall back to): the box around the drawn triangles.
+            if (skel.status === 'parts') this._setOrigin('bounds', 'bounds-mode');
+            else this._setOrigin('box', 'unreadable');
+            if (!skel.drawn.bounds(SKEL_BOUNDS)) return null;
+            const b = this._skelBox;
+            b.width = SKEL_BOUNDS[2] - SKEL_BOUNDS[0]; b.height = SKEL_BOUNDS[3] - SKEL_BOUNDS[1];
+            b.offsetX = SKEL_BOUNDS[0]; b.offsetY = SKEL_BOUNDS[1];
+            return b.width > 0 && b.height > 0 ? b : null;
+        }
+        this._setOrigin('box', 'unreadable');
+        return cw > 0 && ch > 0 ? { kind: 'box', width: cw, height: ch, anchorX: ax, anchorY: ay } : null;
     }
 
     private _setOrigin(source: PixelMaskOrigin, reason: PixelMaskReason): void {

@@ -140,6 +140,28 @@ export class PixelMaskCache {
         return e;
     }
 
+    /**
+     * The mask of a whole texture at `threshold` (acquired: call {@link release} when done): the
+     * page of a Spine or DragonBones atlas, whose attachments are triangles mapped onto it. Never
+     * throws; the entry's `mask` is null (and a warning was logged once) when it cannot be read.
+     */
+    acquireTexture(texture: Texture2D, threshold: number, who = 'a skeleton'): MaskEntry {
+        const r = REGION;
+        r.texture = texture as unknown as TextureBase;
+        r.x = 0; r.y = 0; r.w = texture.width; r.h = texture.height; r.rotated = false;
+        const key = `0,0,${r.w},${r.h},0,${threshold}`;
+        let byKey = this._byTexture.get(r.texture);
+        if (!byKey) { byKey = new Map(); this._byTexture.set(r.texture, byKey); }
+        let e = byKey.get(key);
+        if (e) {
+            this._stats.hits++;
+        } else {
+            e = this._add(byKey, key, this._build(r, threshold, null, texture.name || textureUuid(r.texture), who));
+        }
+        e.refs++;
+        return e;
+    }
+
     /** Gives back what {@link acquire} returned. */
     release(e: MaskEntry): void {
         if (e.refs > 0) e.refs--;
@@ -249,16 +271,20 @@ export class PixelMaskCache {
         if (e) {
             this._stats.hits++;
         } else {
-            this._stats.misses++;
-            e = this._build(r, threshold, frame, who);
-            byKey.set(key, e);
-            const s = this._stats;
-            s.masks++;
-            if (e.mask) s.bytes += e.mask.bits.byteLength;
-            s[e.source]++;
+            e = this._add(byKey, key, this._build(r, threshold, frame, frame.name, who));
         }
         if (memo) memo.push(e);
         else this._byFrame.set(frame, [e]);
+        return e;
+    }
+
+    private _add(byKey: Map<string, MaskEntry>, key: string, e: MaskEntry): MaskEntry {
+        byKey.set(key, e);
+        const s = this._stats;
+        s.misses++;
+        s.masks++;
+        if (e.mask) s.bytes += e.mask.bits.byteLength;
+        s[e.source]++;
         return e;
     }
 
@@ -269,7 +295,8 @@ export class PixelMaskCache {
         s[e.source]--;
     }
 
-    private _build(r: Region, threshold: number, frame: SpriteFrame, who: string): MaskEntry {
+    /** `frame`: the sprite frame the region is of (null: a whole atlas page); `name`: for messages. */
+    private _build(r: Region, threshold: number, frame: SpriteFrame | null, name: string, who: string): MaskEntry {
         const base = { refs: 0, texture: r.texture, x: r.x, y: r.y, w: r.w, h: r.h, rotated: r.rotated, threshold };
         const uuid = textureUuid(r.texture);
         const baked = this._bakedFor(frame, r, uuid, threshold);
@@ -277,17 +304,17 @@ export class PixelMaskCache {
             try {
                 return { ...base, mask: 'code' in baked ? this._prefetcher.take(baked) ?? decodeCodedEntry(baked) : decodeEntry(baked), source: 'baked' };
             } catch (err) {
-                this.warnOnce(`baked:${uuid}`, `${(err as Error).message} (frame "${frame.name}"); reading its pixels instead.`);
+                this.warnOnce(`baked:${uuid}`, `${(err as Error).message} (${frame ? 'frame' : 'texture'} "${name}"); reading its pixels instead.`);
             }
         }
         const fromPixels = this._readPixels(r, threshold);
         if (fromPixels) return { ...base, mask: fromPixels, source: 'pixels' };
         const fromGpu = this._readBack(r, threshold);
         if (fromGpu) {
-            this.warnOnce(`readback:${uuid || frame.name}`, `frame "${frame.name}": its texture has no CPU pixels here, so its mask was read back from the GPU (one synchronous copy). ${BAKE_HINT} to skip that.`);
+            this.warnOnce(`readback:${uuid || name}`, `${frame ? 'frame' : 'texture'} "${name}": its texture has no CPU pixels here, so its mask was read back from the GPU (one synchronous copy). ${BAKE_HINT} to skip that.`);
             return { ...base, mask: fromGpu, source: 'readback' };
         }
-        this.warnOnce(`none:${uuid || frame.name}`, `${who}: the pixels of frame "${frame.name}" cannot be read on this platform (no CPU copy, no GPU readback), so it collides as its bounding box. ${BAKE_HINT}; the baked library loads itself at startup. A frame set from code is baked only when its folder is in "include" in the project settings (Pixel Collision), or with "bakeAll".`);
+        this.warnOnce(`none:${uuid || name}`, `${who}: the pixels of ${frame ? 'frame' : 'texture'} "${name}" cannot be read on this platform (no CPU copy, no GPU readback), so it collides as its bounding box. ${BAKE_HINT}; the baked library loads itself at startup. A frame set from code is baked only when its folder is in "include" in the project settings (Pixel Collision), or with "bakeAll".`);
         return { ...base, mask: null, source: 'none' };
     }
 
@@ -295,8 +322,8 @@ export class PixelMaskCache {
      * The library entry of a frame: by its SpriteFrame uuid first (found however the frame was
      * packed; the mask must have the rect's size), then by its source region.
      */
-    private _bakedFor(frame: SpriteFrame, r: Region, textureId: string, threshold: number): BakedMaskEntry | CodedMaskEntry | undefined {
-        const frameId = assetUuid(frame);
+    private _bakedFor(frame: SpriteFrame | null, r: Region, textureId: string, threshold: number): BakedMaskEntry | CodedMaskEntry | undefined {
+        const frameId = frame ? assetUuid(frame) : '';
         const compact = this._compact;
         if (frameId) {
             for (let i = compact.length - 1; i >= 0; i--) {

@@ -1,0 +1,108 @@
+/**
+ * What a `dragonBones.ArmatureDisplay` draws this frame, as triangles (skeleton-parts.ts).
+ *
+ * Read as the engine's assembler reads it (`cocos/dragon-bones/assembler/simple.ts`, v3.8.5,
+ * `realTimeTraverse`): the armature's slots in draw order; a slot that is hidden or shows nothing
+ * is skipped, a slot showing a child armature is that armature under the slot's matrix (its
+ * opacity passed down), any other slot is its `_localVertices` (`x y u v` per vertex) under its
+ * `_matrix` (armature to node space), indexed by `_indices`, drawn with `getTexture()`. The
+ * armature has already advanced this frame (the DragonBones clock runs in the scheduler, before
+ * the systems' `postUpdate`), so this is the pose the frame is drawn with.
+ *
+ * A slot whose alpha is 0 (its colour times its parent armature slot's and the node's opacity) is
+ * left out. With premultiplied alpha the engine still draws such a slot, as a black silhouette
+ * (its vertex alpha is forced to 1); that is not what an alpha of 0 means, so it does not collide.
+ *
+ * Animation cache modes (SHARED_CACHE, PRIVATE_CACHE) draw cached frames instead of the armature;
+ * they are not read here yet: {@link read} returns false and the collider falls back to a box.
+ */
+import type { Texture2D } from 'cc';
+import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
+
+const BLEND_ADDITIVE = 1;
+
+/** The fields of a DragonBones slot the engine's assembler reads. */
+interface SlotLike {
+    _visible: boolean;
+    _displayData: unknown;
+    _matrix: { m00: number; m01: number; m04: number; m05: number; m12: number; m13: number };
+    _color: { a: number };
+    _blendMode: number;
+    _localVertices: ArrayLike<number>;
+    _indices: ArrayLike<number>;
+    childArmature: ArmatureLike | null;
+    getTexture(): Texture2D | null;
+}
+interface ArmatureLike { _slots: SlotLike[] }
+
+/** What is read of `dragonBones.ArmatureDisplay`. */
+export interface ArmatureDisplayLike {
+    enabledInHierarchy: boolean;
+    node: { _uiProps: { opacity: number } };
+    _armature: ArmatureLike | null;
+    isAnimationCached(): boolean;
+}
+
+export class DragonBonesReader implements SkeletonReader {
+    readonly kind = 'dragonBones.ArmatureDisplay';
+    reason = '';
+    /** Whether additive slots are kept. */
+    additive = true;
+    /** Matrix stack of nested armatures: `a b c d tx ty` per level. */
+    private _m = new Float64Array(6 * 8);
+    private _nodeA = 1;
+
+    constructor(private readonly _comp: ArmatureDisplayLike) {}
+
+    read(out: DrawnTriangles): boolean {
+        out.clear();
+        const comp = this._comp;
+        if (!comp.enabledInHierarchy || !comp._armature) return true; // draws nothing
+        if (comp.isAnimationCached()) {
+            this.reason = 'its animation cache mode (SHARED_CACHE / PRIVATE_CACHE) is not read yet; set the cache mode to REALTIME';
+            return false;
+        }
+        const m = this._m;
+        m[0] = 1; m[1] = 0; m[2] = 0; m[3] = 1; m[4] = 0; m[5] = 0;
+        this._nodeA = comp.node._uiProps.opacity;
+        this._armature(out, comp._armature, 0, this._nodeA);
+        return true;
+    }
+
+    /** Adds the slots of `armature` under the matrix at `level` of the stack. */
+    private _armature(out: DrawnTriangles, armature: ArmatureLike, level: number, opacity: number): void {
+        const slots = armature._slots;
+        const P = 6 * level;
+        for (let s = 0; s < slots.length; s++) {
+            const slot = slots[s];
+            if (!slot._visible || !slot._displayData) continue;
+            const sm = slot._matrix;
+            let m = this._m;
+            // Q = parent * slot matrix (node space).
+            const pa = m[P], pb = m[P + 1], pc = m[P + 2], pd = m[P + 3], ptx = m[P + 4], pty = m[P + 5];
+            const a = pa * sm.m00 + pc * sm.m01, b = pb * sm.m00 + pd * sm.m01;
+            const c = pa * sm.m04 + pc * sm.m05, d = pb * sm.m04 + pd * sm.m05;
+            const tx = pa * sm.m12 + pc * sm.m13 + ptx, ty = pb * sm.m12 + pd * sm.m13 + pty;
+            if (slot.childArmature) {
+                if (m.length < P + 12) { const g = new Float64Array(2 * m.length); g.set(m); this._m = m = g; }
+                m[P + 6] = a; m[P + 7] = b; m[P + 8] = c; m[P + 9] = d; m[P + 10] = tx; m[P + 11] = ty;
+                // (The engine passes a child armature its slot's alpha, not the product down the tree.)
+                this._armature(out, slot.childArmature, level + 1, this._nodeA * slot._color.a / 255);
+                continue;
+            }
+            const tex = slot.getTexture();
+            if (!tex) continue;
+            if (slot._color.a * opacity === 0) continue;
+            if (slot._blendMode === BLEND_ADDITIVE && !this.additive) continue;
+            const t = out.textureIndex(tex);
+            const v = slot._localVertices, idx = slot._indices;
+            for (let k = 0; k + 2 < idx.length; k += 3) {
+                const i0 = 4 * idx[k], i1 = 4 * idx[k + 1], i2 = 4 * idx[k + 2];
+                const x0 = v[i0], y0 = v[i0 + 1], x1 = v[i1], y1 = v[i1 + 1], x2 = v[i2], y2 = v[i2 + 1];
+                out.push(a * x0 + c * y0 + tx, b * x0 + d * y0 + ty, v[i0 + 2], v[i0 + 3],
+                    a * x1 + c * y1 + tx, b * x1 + d * y1 + ty, v[i1 + 2], v[i1 + 3],
+                    a * x2 + c * y2 + tx, b * x2 + d * y2 + ty, v[i2 + 2], v[i2 + 3], t);
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+/**
+ * Skeleton characters (Spine, DragonBones) as parts: what the renderer draws this frame is a list
+ * of textured triangles in node space; each triangle becomes one core `ColliderPart` whose mask
+ * is its atlas page, whose map takes the page's texels to where the triangle draws them (the
+ * affine map fixed by the triangle's three corners and their texture coordinates), and whose clip
+ * is the triangle itself. The collider is the union of the parts: every opaque texel of every
+ * drawn attachment, where it is drawn, as the engine interpolates it.
+ *
+ * ```
+ *   renderer (spine-reader.ts, dragonbones-reader.ts) ──▶ DrawnTriangles ──▶ ColliderPart[]
+ *   texel (i, j) of page ──map──▶ node space   map(u·W, v·H) = corner, for each corner
+ * ```
+ *
+ * One small interface per renderer ({@link SkeletonReader}); the core knows parts, not skeletons.
+ * Nothing here allocates once warm: the arrays only grow and the part objects are reused.
+ */
+import type { Texture2D } from 'cc';
+import type { Affine2D, BitMask, ColliderPart } from '../core/index';
+
+/** What a renderer draws this frame: textured triangles in node space, in draw order. */
+export class DrawnTriangles {
+    /** Triangles held. */
+    n = 0;
+    /** `x0 y0 x1 y1 x2 y2` per triangle, node space (y up). */
+    xy = new Float64Array(96);
+    /** `u0 v0 u1 v1 u2 v2` per triangle: texture coordinates (0..1, v = 0 the top row). */
+    uv = new Float64Array(96);
+    /** Index into {@link textures} per triangle. */
+    tex = new Int32Array(16);
+    /** The textures drawn, first {@link texCount} entries. */
+    readonly textures: Texture2D[] = [];
+    texCount = 0;
+
+    clear(): void {
+        this.n = 0;
+        this.texCount = 0;
+    }
+
+    /** The index of `t` in {@link textures}, added when new. */
+    textureIndex(t: Texture2D): number {
+        const ts = this.textures;
+        for (let i = 0; i < this.texCount; i++) if (ts[i] === t) return i;
+        if (this.texCount < ts.length) ts[this.texCount] = t;
+        else ts.push(t);
+        return this.texCount++;
+    }
+
+    /** Adds one triangle (corners and their texture coordinates). */
+    push(x0: number, y0: number, u0: number, v0: number, x1: number, y1: number, u1: number, v1: number,
+        x2: number, y2: number, u2: number, v2: number, texture: number): void {
+        const i = this.n;
+        if (6 * (i + 1) > this.xy.length) {
+            const xy = new Float64Array(this.xy.length * 2), uv = new Float64Array(this.uv.length * 2), tex = new Int32Array(this.tex.length * 2);
+            xy.set(this.xy); uv.set(this.uv); tex.set(this.tex);
+            this.xy = xy; this.uv = uv; this.tex = tex;
+        }
+        const xy = this.xy, uv = this.uv, o = 6 * i;
+        xy[o] = x0; xy[o + 1] = y0; xy[o + 2] = x1; xy[o + 3] = y1; xy[o + 4] = x2; xy[o + 5] = y2;
+        uv[o] = u0; uv[o + 1] = v0; uv[o + 2] = u1; uv[o + 3] = v1; uv[o + 4] = u2; uv[o + 5] = v2;
+        this.tex[i] = texture;
+        this.n = i + 1;
+    }
+
+    /** Whether `o` holds the same triangles (same numbers, same textures). */
+    sameAs(o: DrawnTriangles): boolean {
+        if (o.n !== this.n || o.texCount !== this.texCount) return false;
+        for (let i = 0; i < this.texCount; i++) if (o.textures[i] !== this.textures[i]) return false;
+        const m = 6 * this.n;
+        const a = this.xy, b = o.xy, c = this.uv, d = o.uv;
+        for (let i = 0; i < m; i++) if (a[i] !== b[i] || c[i] !== d[i]) return false;
+        const t = this.tex, s = o.tex;
+        for (let i = 0; i < this.n; i++) if (t[i] !== s[i]) return false;
+        return true;
+    }
+
+    /** The node-space box of the triangles into `out` (`[minX, minY, maxX, maxY]`); false when empty. */
+    bounds(out: Float64Array): boolean {
+        const m = 6 * this.n, xy = this.xy;
+        if (m === 0) return false;
+        let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+        for (let i = 0; i < m; i += 2) {
+            const x = xy[i], y = xy[i + 1];
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            if (y > y1) y1 = y;
+        }
+        out[0] = x0; out[1] = y0; out[2] = x1; out[3] = y1;
+        return x0 <= x1 && y0 <= y1;
+    }
+}
+
+/**
+ * Reads one renderer's drawing. `read` fills `out` with what is drawn this frame (after the
+ * renderer's own update: the pose the frame ends with); it returns false, with `reason` set, when
+ * the renderer cannot be read here (the collider then falls back to a box and warns once).
+ */
+export interface SkeletonReader {
+    /** The engine's class name of the renderer ('sp.Skeleton', 'dragonBones.ArmatureDisplay'). */
+    readonly kind: string;
+    /** Why the last `read` returned false. */
+    reason: string;
+    read(out: DrawnTriangles): boolean;
+}
+
+/** One part per drawn triangle, reused between frames. */
+export class SkeletonParts {
+    /** The parts of the last {@link build} (the array and its objects are reused). */
+    readonly parts: ColliderPart[] = [];
+    private readonly _pool: { mask: BitMask; transform: Affine2D; clip: Float64Array }[] = [];
+
+    /**
+     * Builds the parts of `tri`: `masks[k]` is the page mask of `tri.textures[k]` (null: that
+     * texture is left out). A triangle that draws no area, or maps its texels onto a line, is left
+     * out (the engine draws nothing there, or at most a line of no width).
+     */
+    build(tri: DrawnTriangles, masks: readonly (BitMask | null)[]): ColliderPart[] {
+        const parts = this.parts, pool = this._pool;
+        const xy = tri.xy, uv = tri.uv;
+        let k = 0;
+        for (let i = 0; i < tri.n; i++) {
+            const mask = masks[tri.tex[i]];
+            if (!mask) continue;
+            const o = 6 * i;
+            const W = mask.width, H = mask.height;
+            const s0 = uv[o] * W, t0 = uv[o + 1] * H;
+            const a1 = uv[o + 2] * W - s0, b1 = uv[o + 3] * H - t0;
+            const a2 = uv[o + 4] * W - s0, b2 = uv[o + 5] * H - t0;
+            const det = a1 * b2 - a2 * b1;
+            if (!(det !== 0) || !Number.isFinite(1 / det)) continue;
+            const x0 = xy[o], y0 = xy[o + 1];
+            const p1x = xy[o + 2] - x0, p1y = xy[o + 3] - y0, p2x = xy[o + 4] - x0, p2y = xy[o + 5] - y0;
+            if (!(p1x * p2y - p2x * p1y !== 0)) continue;
+            // M (texel -> local) with M(s_k, t_k) = p_k: the corners' differences times the
+            // inverse of the texel differences.
+            const a = (p1x * b2 - p2x * b1) / det, c = (p2x * a1 - p1x * a2) / det;
+            const b = (p1y * b2 - p2y * b1) / det, d = (p2y * a1 - p1y * a2) / det;
+            if (!(a * d - b * c !== 0) || !Number.isFinite(a + b + c + d)) continue;
+            let p = pool[k];
+            if (!p) p = pool[k] = { mask, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, clip: new Float64Array(6) };
+            p.mask = mask;
+            const m = p.transform;
+            m.a = a; m.b = b; m.c = c; m.d = d;
+            m.tx = x0 - (a * s0 + c * t0);
+            m.ty = y0 - (b * s0 + d * t0);
+            const clip = p.clip;
+            for (let j = 0; j < 6; j++) clip[j] = xy[o + j];
+            parts[k] = p;
+            k++;
+        }
+        parts.length = k;
+        return parts;
+    }
+}
