@@ -4,10 +4,11 @@
  * it is drawn. Judged against a reference written here: barycentric coordinates of the point in
  * each drawn triangle, the texture coordinate they interpolate, the texel under it.
  */
-import { Mat4, Node, UITransform, director, dragonBones, sp } from 'cc';
-import type { DragonBonesSlotDouble, SpineDraw, SpineSkeletonDouble, Texture2D } from 'cc';
+import { Mat4, Node, UITransform, director } from 'cc';
+import type { Texture2D } from 'cc';
 import { CollisionSystem, NarrowMode, PixelCollider, PixelIntersection, PixelMasks, PixelShape } from 'db://pixel-collision/runtime/index';
-import { logs } from './cc';
+import { dragonBones, logs, sp } from './cc';
+import type { DragonBonesSlotDouble, SpineDraw, SpineSkeletonDouble } from './cc';
 import { freshScene, releasedTexture, sprite, frame, texture, tick } from './helpers';
 
 beforeEach(() => {
@@ -92,7 +93,7 @@ function spineNode(name: string, textures: Texture2D[], draws: SpineDraw[], plac
     const node = new Node(name);
     (director.getScene() as unknown as Node).addChild(node);
     node.addComponent(UITransform);
-    const skel = node.addComponent(sp.Skeleton) as SpineSkeletonDouble;
+    const skel = node.addComponent('sp.Skeleton') as unknown as SpineSkeletonDouble;
     skel.setTextures(textures);
     skel._drawing = draws;
     node.setPosition(place[0], place[1], 0);
@@ -173,7 +174,7 @@ describe('Spine (sp.Skeleton)', () => {
         tick();
         expect(setShape).not.toHaveBeenCalled();
         // The next frame's pose: every vertex moved (a new array, as the runtime rewrites its model).
-        const moved = draws.map((d) => ({ ...d, vertices: d.vertices.map((v, i) => (i % 5 === 0 ? v + 7.5 : i % 5 === 1 ? v - 3.25 : v)) }));
+        const moved = draws.map((d) => ({ ...d, vertices: d.vertices.map((v: number, i: number) => (i % 5 === 0 ? v + 7.5 : i % 5 === 1 ? v - 3.25 : v)) }));
         s.skel._drawing = moved;
         tick();
         expect(setShape).toHaveBeenCalledTimes(1);
@@ -312,7 +313,7 @@ function armatureTris(slots: DragonBonesSlotDouble[], parent: number[], pages: M
             out.push({
                 xy: ids.flatMap((i) => [q[0] * v[4 * i] + q[2] * v[4 * i + 1] + q[4], q[1] * v[4 * i] + q[3] * v[4 * i + 1] + q[5]]),
                 uv: ids.flatMap((i) => [v[4 * i + 2], v[4 * i + 3]]),
-                page: pages.get(s._texture)!,
+                page: pages.get(s._texture as Texture2D)!,
             });
         }
     }
@@ -343,7 +344,7 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
         const node = new Node('Dragon');
         (director.getScene() as unknown as Node).addChild(node);
         node.addComponent(UITransform);
-        const display = node.addComponent(dragonBones.ArmatureDisplay);
+        const display = node.addComponent('dragonBones.ArmatureDisplay') as unknown as InstanceType<typeof dragonBones.ArmatureDisplay>;
         display._armature = { _slots: slots };
         node.setPosition(place[0], place[1], 0);
         node.setRotationFromEuler(0, 0, place[2]);
@@ -362,7 +363,7 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
         expect(compared).toBeGreaterThan(2900);
         expect(solid).toBeGreaterThan(100);
         // The child armature's slot collides (its parent slot's matrix applied).
-        expect(tris.some((t) => t.page === pages.get(slots[3]._texture!) && t.xy[0] > 0)).toBe(true);
+        expect(tris.some((t) => t.page === pages.get(slots[3]._texture as Texture2D) && t.xy[0] > 0)).toBe(true);
     });
 
     test('a child armature whose slot alpha is 0 draws nothing; the node opacity 0 draws nothing', () => {

@@ -2191,8 +2191,8 @@ class SpineSkeleton extends Component {
     static AnimationCacheMode = { REALTIME: 0, SHARED_CACHE: 1, PRIVATE_CACHE: 2 };
     useTint = false;
     _skeleton: object | null = null;
-    _textures: Texture2D[] = [];
-    _slotTextures: Map<number, Texture2D> | null = null;
+    _textures: object[] = [];
+    _slotTextures: Map<number, object> | null = null;
     _cacheMode = 0;
     /** Double-only: what the skeleton draws now, in draw order. */
     _drawing: SpineDraw[] = [];
@@ -2201,7 +2201,7 @@ class SpineSkeleton extends Component {
     private readonly _model = { vCount: 0, iCount: 0, vPtr: 0, iPtr: 0, getData: () => this._vector };
 
     /** Double-only stand-in for `skeletonData`: its textures. */
-    setTextures(textures: Texture2D[]): void { this._textures = textures; this._skeleton = {}; }
+    setTextures(textures: object[]): void { this._textures = textures; this._skeleton = {}; }
     setAnimationCacheMode(mode: number): void { this._cacheMode = mode; }
     isAnimationCached(): boolean { return this._cacheMode !== 0; }
 
@@ -2286,15 +2286,15 @@ export interface DragonBonesSlotDouble {
     name: string;
     _visible: boolean;
     _displayData: unknown;
-    _matrix: Mat4;
+    _matrix: { m00: number; m01: number; m04: number; m05: number; m12: number; m13: number };
     _color: { r: number; g: number; b: number; a: number };
     _blendMode: number;
     /** `x y u v` per vertex, armature space. */
     _localVertices: number[];
     _indices: number[];
     childArmature: { _slots: DragonBonesSlotDouble[] } | null;
-    _texture: Texture2D | null;
-    getTexture(): Texture2D | null;
+    _texture: object | null;
+    getTexture(): object | null;
 }
 
 /** Mirrors the parts of `dragonBones.ArmatureDisplay` the runtime reads (`cocos/dragon-bones/ArmatureDisplay.ts`). */
