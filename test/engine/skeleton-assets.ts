@@ -14,44 +14,11 @@
  * Needs a harness home built with HARNESS_SKELETONS=1:
  *     HARNESS_HOME=<skeleton home> node ../shared/engine-harness/run.mjs test/engine/skeleton-assets.ts --project .
  */
-import { DebugMode, dragonBones, game, ImageAsset, Layers, Node, sp, Texture2D, UITransform } from 'cc';
+import { DebugMode, dragonBones, game, sp } from 'cc';
 import { Checks, drawingStage } from './lib';
-
-const BASE = '/project/test/fixtures/skeletons/';
+import { loadText, loadTexture, uiNode } from './skeleton-lib';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-
-function loadImage(url: string): Promise<HTMLImageElement> {
-    return new Promise((resolve, reject) => {
-        const img = new Image();
-        img.onload = () => resolve(img);
-        img.onerror = () => reject(new Error(`cannot load ${url}`));
-        img.src = url;
-    });
-}
-
-async function loadText(name: string): Promise<string> {
-    const res = await fetch(BASE + name);
-    if (!res.ok) throw new Error(`cannot load ${name}: ${res.status}`);
-    return res.text();
-}
-
-async function loadTexture(name: string): Promise<Texture2D> {
-    const tex = new Texture2D();
-    tex.image = new ImageAsset(await loadImage(BASE + name));
-    tex.setFilters(Texture2D.Filter.NEAREST, Texture2D.Filter.NEAREST);
-    tex.setMipFilter(Texture2D.Filter.NONE);
-    return tex;
-}
-
-function uiNode(name: string, parent: Node, x: number, y: number): Node {
-    const node = new Node(name);
-    node.layer = Layers.Enum.UI_2D;
-    node.addComponent(UITransform);
-    parent.addChild(node);
-    node.setPosition(x, y, 0);
-    return node;
-}
 
 const fmt = (v: number) => Math.round(v * 1000) / 1000;
 const enumValue = (v: any): number => (typeof v === 'object' && v !== null ? v.value : v);

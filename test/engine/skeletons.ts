@@ -1,0 +1,213 @@
+// Spine and DragonBones characters in the real engine, judged against its own drawing: the test
+// skeletons (scripts/gen-skeletons.mjs) play their animations under a camera that draws into a
+// RenderTexture; on frames spread over the animations, for every pixel of each character's window,
+// "drawn" (alpha read back > 0) must equal "solid" (PixelIntersection.opaqueAt at the pixel's
+// centre, exact). A pixel whose answer changes within 0.07 px is a tie (the software rasterizer
+// snaps vertices to 1/16 px) and is counted apart. Characters:
+//  - Spine, REALTIME, premultiplied alpha (the default), turned 17° and flipped vertically;
+//  - Spine, SHARED_CACHE, skin "alt", flipped horizontally, premultiplied alpha off;
+//  - Spine, REALTIME with tint (28-byte vertices), under a skewing parent (turned, scaled 1.3 x 0.8);
+//  - DragonBones (child armature, mesh, additive and alpha-0 slots), premultiplied alpha off, turned -25°;
+//  - DragonBones scaled (0.9, 1.1) and flipped horizontally.
+// With premultiplied alpha off, Spine's material squares the texel's alpha in a RenderTexture
+// (8-bit: alpha 11 becomes 0, alpha 12 becomes 1), so that Spine collider uses alphaThreshold 11:
+// the texels drawn are then exactly the texels that collide (DragonBones keeps the alpha: 0).
+// Each window's border must be empty (nothing cut off, no neighbour inside).
+// Then a circle collider (it draws nothing) moves across the first character: on every frame its
+// contact count equals the number of pixels that character drew inside the circle (between the
+// count away from edges and the count with the ties).
+//
+//   HARNESS_HOME=<home built with HARNESS_SKELETONS=1> node ../shared/engine-harness/run.mjs test/engine/skeletons.ts --project .
+import { director, Director, dragonBones, Layers, Node, sp, UITransform } from 'cc';
+import { CollisionSystem, PixelCollider, PixelIntersection, PixelShape } from 'db://pixel-collision/runtime/index';
+import type { PixelContact } from 'db://pixel-collision/runtime/index';
+import { Checks, drawingStage, makeFrame, makeSprite, makeTexture, barAlpha } from './lib';
+import { loadDragonBones, loadSpineData, uiNode } from './skeleton-lib';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const DUMP: string = (globalThis as any).DUMP ?? '';
+
+interface Character { name: string; node: Node; c: PixelCollider; win: [number, number, number, number] }
+
+export default async function main(h: any): Promise<void> {
+    const W = h.width, H = h.height;
+    const checks = new Checks();
+    const { canvas, rt } = drawingStage(W, H);
+    const sd = await loadSpineData();
+    const { asset, atlas } = await loadDragonBones();
+
+    const chars: Character[] = [];
+    const collider = (node: Node, threshold: number) => {
+        const c = node.addComponent(PixelCollider);
+        c.alphaThreshold = threshold;
+        return c;
+    };
+    // windows (canvas coordinates, [x0, y0, x1, y1]) hold each character whatever its pose
+    const spine = (name: string, parent: Node, x: number, y: number, o: { angle?: number; sx?: number; sy?: number; cache?: boolean; skin?: string; pma?: boolean; tint?: boolean }, win: [number, number, number, number]) => {
+        const node = uiNode(name, parent, x, y);
+        if (o.angle) node.angle = o.angle;
+        node.setScale(o.sx ?? 1, o.sy ?? 1, 1);
+        const skel = node.addComponent(sp.Skeleton);
+        if (o.cache) skel.setAnimationCacheMode(sp.AnimationCacheMode.SHARED_CACHE);
+        if (o.tint) skel.useTint = true;
+        skel.premultipliedAlpha = o.pma ?? true;
+        skel.skeletonData = sd;
+        if (o.skin) skel.setSkin(o.skin);
+        skel.setAnimation(0, 'move', true);
+        chars.push({ name, node, c: collider(node, o.pma === false ? 11 : 0), win });
+    };
+    const armature = (name: string, x: number, y: number, o: { angle?: number; sx?: number; sy?: number }, win: [number, number, number, number]) => {
+        const node = uiNode(name, canvas, x, y);
+        if (o.angle) node.angle = o.angle;
+        node.setScale(o.sx ?? 1, o.sy ?? 1, 1);
+        const display = node.addComponent(dragonBones.ArmatureDisplay);
+        display.dragonAtlasAsset = atlas;
+        display.dragonAsset = asset;
+        display.armatureName = 'main';
+        display.playAnimation('move', 0);
+        chars.push({ name, node, c: collider(node, 0), win });
+    };
+    spine('spine-turned', canvas, -330.3, 60.2, { angle: 17, sy: -0.8, sx: 0.8 }, [-475, -120, -170, 90]);
+    spine('spine-cached', canvas, 0.2, 100.3, { cache: true, skin: 'alt', sx: -0.8, sy: 0.8, pma: false }, [-160, 60, 160, 315]);
+    const skewer = uiNode('skewer', canvas, 330.1, 100.2);
+    skewer.angle = 30;
+    skewer.setScale(1.0, 0.7, 1);
+    const inner = uiNode('inner', skewer, 0, 0);
+    inner.angle = -40;
+    inner.setScale(0.8, 0.8, 1);
+    spine('spine-tint-skewed', inner, 0, 0, { tint: true }, [170, -20, 479, 315]);
+    armature('dragon-turned', -60.3, -200.2, { angle: -25, sx: 0.9, sy: 0.9 }, [-165, -319, 85, 50]);
+    armature('dragon-flipped', 250.2, -250.1, { sx: -0.9, sy: 1.1 }, [95, -319, 479, -30]);
+
+    // a SIMPLE sprite control decides the readback's row order
+    const bar = barAlpha(24, 30);
+    const control = makeSprite('control', makeFrame(makeTexture(24, 30, bar)), canvas);
+    control.node.setPosition(-440, 280, 0);
+    control.node.addComponent(PixelCollider);
+
+    await h.frames(3);
+    const cw = canvas.worldPosition;
+    let data = rt.readPixels(0, 0, W, H)!;
+    const drawnAt = (x: number, y: number, flip: boolean) => {
+        const px = x + W / 2, py = flip ? H / 2 - 1 - y : y + H / 2;
+        return data[(py * W + px) * 4 + 3] > 0;
+    };
+    const solid = (c: PixelCollider, x: number, y: number) => PixelIntersection.opaqueAt(c, { x: cw.x + x + 0.5, y: cw.y + y + 0.5 });
+    const ctlC = control.node.getComponent(PixelCollider)!;
+    const ctl = (flip: boolean) => {
+        let wrong = 0;
+        for (let y = 260; y < 300; y++) for (let x = -460; x < -420; x++) if (drawnAt(x, y, flip) !== solid(ctlC, x, y)) wrong++;
+        return wrong;
+    };
+    const flip = ctl(false) !== 0;
+    checks.check(ctl(flip) === 0, `the SIMPLE control differs from the drawing in ${ctl(flip)} pixels`);
+
+    // A tie: the answer changes within TIE px (16 directions). The software rasterizer snaps vertices
+    // to 1/16 px, so the drawing and the exact definition may part within that of an edge.
+    const TIE: number = (globalThis as any).TIE ?? 0.07;
+    const tieAt = (c: PixelCollider, x: number, y: number, s: boolean) => {
+        for (let k = 0; k < 16; k++) {
+            const a = k * Math.PI / 8;
+            if (PixelIntersection.opaqueAt(c, { x: cw.x + x + 0.5 + TIE * Math.cos(a), y: cw.y + y + 0.5 + TIE * Math.sin(a) }) !== s) return true;
+        }
+        return false;
+    };
+    const judge = (ch: Character, frame: number) => {
+        let wrong = 0, ties = 0, drawn = 0, border = 0, pixels = 0, line = '';
+        const [x0, y0, x1, y1] = ch.win;
+        for (let y = y1 - 1; y >= y0; y--) for (let x = x0; x < x1; x++) {
+            pixels++;
+            const d = drawnAt(x, y, flip), s = solid(ch.c, x, y);
+            if (DUMP === ch.name && frame === 0) { line += d ? (s ? '#' : 'D') : (s ? 'S' : '.'); if (x === x1 - 1) { console.log(line); line = ''; } }
+            if (d) { drawn++; if (x === x0 || y === y0 || x === x1 - 1 || y === y1 - 1) border++; }
+            if (d === s) continue;
+            const at = (dx: number, dy: number) => PixelIntersection.opaqueAt(ch.c, { x: cw.x + x + 0.5 + dx, y: cw.y + y + 0.5 + dy });
+            if (tieAt(ch.c, x, y, s)) ties++;
+            else {
+                wrong++;
+                if (wrong <= 3) {
+                    // how far the answer is from changing (for the note)
+                    let near = -1;
+                    for (let r = 0.02; r <= 0.5 && near < 0; r += 0.01) for (let k = 0; k < 16; k++) if (at(r * Math.cos(k * Math.PI / 8), r * Math.sin(k * Math.PI / 8)) !== s) { near = r; break; }
+                    console.log(`${ch.name} frame ${frame}: pixel (${x}, ${y}) drawn ${d}, solid ${s}; the answer changes ${near < 0 ? 'nowhere within 0.5' : `${near.toFixed(2)}`} px away`);
+                }
+            }
+        }
+        return { wrong, ties, drawn, border, pixels };
+    };
+    const totals = new Map<string, { wrong: number; ties: number; drawn: number; pixels: number }>();
+    const FRAMES = 10;
+    for (let f = 0; f < FRAMES; f++) {
+        if (f > 0) { await h.frames(5); data = rt.readPixels(0, 0, W, H)!; }
+        for (const ch of chars) {
+            const r = judge(ch, f);
+            const t = totals.get(ch.name) ?? { wrong: 0, ties: 0, drawn: 0, pixels: 0 };
+            t.wrong += r.wrong; t.ties += r.ties; t.drawn += r.drawn; t.pixels += r.pixels;
+            totals.set(ch.name, t);
+            checks.check(r.border === 0, `${ch.name} frame ${f}: ${r.border} drawn pixels on its window's border`);
+            checks.check(r.drawn > 1000, `${ch.name} frame ${f}: only ${r.drawn} pixels drawn`);
+        }
+    }
+    const lines: string[] = [];
+    let pixels = 0, drawnAll = 0, tiesAll = 0;
+    for (const ch of chars) {
+        const t = totals.get(ch.name)!;
+        pixels += t.pixels; drawnAll += t.drawn; tiesAll += t.ties;
+        lines.push(`${ch.name}: ${t.drawn} drawn over ${FRAMES} frames, ${t.wrong} differ away from an edge, ${t.ties} ties; mask source ${ch.c.maskSource}`);
+        checks.check(t.wrong === 0, `${ch.name}: ${t.wrong} pixels away from any edge where drawn and solid differ (${t.ties} ties)`);
+        checks.check(t.ties <= t.drawn / 200, `${ch.name}: ${t.ties} ties of ${t.drawn} drawn pixels`);
+        checks.check(ch.c.maskSource === 'pixels', `${ch.name}: mask source ${ch.c.maskSource}`);
+    }
+    console.log(lines.join('\n'));
+
+    // a circle (no drawing) across the first character: its count is the pixels drawn inside it
+    const first = chars[0];
+    const probe = uiNode('probe', canvas, 0, 0);
+    probe.layer = Layers.Enum.DEFAULT;
+    const pc = probe.addComponent(PixelCollider);
+    pc.shape = PixelShape.CIRCLE;
+    pc.radius = 30.3;
+    const counts = new Map<number, number>();
+    const record = (_a: PixelCollider, b: PixelCollider, c: PixelContact) => { if (b === first.c) counts.set(director.getTotalFrames(), c.count); };
+    pc.on('onPixelCollide', record);
+    pc.on('onPixelCollideStay', record);
+    let px = -480.37;
+    const PY = -20.41, R = 30.3;
+    const xs = new Map<number, number>();
+    // At the end of each frame (its drawing read back, the collider still in that frame's pose): the
+    // pixels drawn inside the circle, those away from an edge (lo) and with the ties (hi).
+    const wants = new Map<number, [number, number]>();
+    const move = () => { px += 7; probe.setPosition(px, PY, 0); xs.set(director.getTotalFrames(), px); };
+    const read = () => {
+        data = rt.readPixels(0, 0, W, H)!;
+        let lo = 0, hi = 0;
+        const [x0, y0, x1, y1] = first.win;
+        for (let y = y0; y < y1; y++) for (let X = x0; X < x1; X++) {
+            if (Math.hypot(X + 0.5 - px, y + 0.5 - PY) > R) continue;
+            const d = drawnAt(X, y, flip);
+            const t = tieAt(first.c, X, y, solid(first.c, X, y));
+            if (d && !t) lo++;
+            if (d || t) hi++;
+        }
+        wants.set(director.getTotalFrames(), [lo, hi]);
+    };
+    director.on(Director.EVENT_BEFORE_UPDATE, move);
+    director.on(Director.EVENT_END_FRAME, read);
+    await h.frames(36);
+    director.off(Director.EVENT_BEFORE_UPDATE, move);
+    director.off(Director.EVENT_END_FRAME, read);
+    let touching = 0, framesJudged = 0, exactFrames = 0;
+    for (const [f, x] of xs) {
+        const w = wants.get(f);
+        if (!w) continue;
+        framesJudged++;
+        const n = counts.get(f) ?? 0;
+        if (w[1] > 0) touching++;
+        if (n === w[0] && n === w[1]) exactFrames++;
+        checks.check(n >= w[0] && n <= w[1], `probe at x=${x.toFixed(2)} (frame ${f}): count ${n}, pixels drawn inside it ${w[0]} (${w[1]} with the ties)`);
+    }
+    checks.check(framesJudged > 30, `only ${framesJudged} frames judged`);
+    checks.check(touching > 8, `the probe touched the character in only ${touching} frames`);
+    void CollisionSystem.instance;
+    checks.finish(`readback ${flip ? 'top row first' : 'bottom row first'}; ${chars.length} characters over ${FRAMES} frames, ${pixels} pixels compared (${drawnAll} drawn), 0 differ away from an edge, ${tiesAll} ties; a circle across an animated character on ${framesJudged} frames (${touching} touching, ${exactFrames} with no tie): count = pixels drawn inside it`);
+}
