@@ -18,7 +18,8 @@ import { buildSync } from 'esbuild';
  *   where V8 does not inline the call, about one 16-byte number every other frame);
  * - the same holds with the double in the native engine's shape (`setNativeEngine`), whose
  *   `worldMatrix` / `worldPosition` getters allocate a copy per read, and with a third of the
- *   sprites SLICED and a third FILLED (colliders made of parts).
+ *   sprites SLICED and a third FILLED (colliders made of parts), and with a third Spine and a third
+ *   DragonBones characters whose pose changes every frame (their parts rebuilt in place).
  */
 const BOUNDS: Array<[string, string, number]> = [
     ['sync, 200 moving sprites', 'moves only, 200 sprites', 1],
@@ -31,6 +32,9 @@ const BOUNDS: Array<[string, string, number]> = [
     // A third SLICED, a third FILLED (colliders made of parts): the same bounds.
     ['sync, 200 moving and rotating sprites, sliced and filled', 'moves only, 200 rotating sprites, sliced and filled', 1],
     ['step, 200 moving and rotating sprites, sliced and filled', 'moves only, 200 rotating sprites, sliced and filled', 32],
+    // A third Spine and a third DragonBones characters, posed anew every frame: the same bounds.
+    ['sync, 200 moving and rotating nodes, animated skeletons', 'moves only, 200 rotating nodes, animated skeletons', 1],
+    ['step, 200 moving and rotating nodes, animated skeletons', 'moves only, 200 rotating nodes, animated skeletons', 32],
 ];
 describe('runtime steady-state allocation (bundled, own process, sampling heap profiler)', () => {
     it('the runtime creates no object per frame; a whole step of 200 moving sprites stays within a few boxed numbers', () => {

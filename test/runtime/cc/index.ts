@@ -2197,7 +2197,8 @@ class SpineSkeleton extends Component {
     /** Double-only: what the skeleton draws now, in draw order. */
     _drawing: SpineDraw[] = [];
     private _data: number[] = [];
-    private readonly _vector = { size: (): number => this._data.length, get: (i: number): number => this._data[i] };
+    private _dataN = 0;
+    private readonly _vector = { size: (): number => this._dataN, get: (i: number): number => this._data[i] };
     private readonly _model = { vCount: 0, iCount: 0, vPtr: 0, iPtr: 0, getData: () => this._vector };
 
     /** Double-only stand-in for `skeletonData`: its textures. */
@@ -2212,7 +2213,7 @@ class SpineSkeleton extends Component {
         // A cached frame's model is made once (the engine caches every frame of an animation).
         if (this.isAnimationCached() && this._cached && this._cached.drawing === draws) return this._cached.model;
         let vc = 0, ic = 0;
-        for (const d of draws) { vc += d.vertices.length / 5; ic += d.indices.length; }
+        for (let k = 0; k < draws.length; k++) { vc += draws[k].vertices.length / 5; ic += draws[k].indices.length; }
         const stride = this.isAnimationCached() || this.useTint ? 28 : 24;
         const bytes = this.isAnimationCached() ? new Uint8Array(vc * stride) : spineWasm.reserve(vc * stride + 2 * ic + 64);
         const vPtr = this.isAnimationCached() ? 0 : 64;
@@ -2220,11 +2221,12 @@ class SpineSkeleton extends Component {
         const f32 = this.isAnimationCached() ? new Float32Array(bytes.buffer) : spineWasm.f32;
         const u16 = this.isAnimationCached() ? new Uint16Array(bytes.buffer) : spineWasm.u16;
         const iData = this.isAnimationCached() ? new Uint16Array(ic) : null;
-        const meshes: { iCount: number; blendMode: number; textureID: number }[] = [];
+        const meshes: { iCount: number; blendMode: number; textureID: number }[] | null = iData ? [] : null;
         const data = this._data;
-        data.length = 0;
+        let dn = 0; // (a count, not data.length = 0: that would drop the array's storage every frame)
         let v = 0, i = 0;
-        for (const d of draws) {
+        for (let q = 0; q < draws.length; q++) {
+            const d = draws[q];
             const n = d.vertices.length / 5;
             for (let k = 0; k < n; k++) {
                 const o = (vPtr + (v + k) * stride) >>> 2;
@@ -2237,16 +2239,19 @@ class SpineSkeleton extends Component {
                 if (iData) iData[i + k] = d.indices[k] + v;
                 else u16[(iPtr >>> 1) + i + k] = d.indices[k] + v;
             }
-            const last = data.length - 6;
+            const last = dn - 6;
             if (last >= 0 && data[last + 4] === d.blendMode && data[last + 5] === d.textureID) {
                 data[last + 2] += n; data[last + 3] += d.indices.length;
-                if (iData) meshes[meshes.length - 1].iCount += d.indices.length;
+                if (meshes) meshes[meshes.length - 1].iCount += d.indices.length;
             } else {
-                data.push(vPtr + v * stride, iPtr + 2 * i, n, d.indices.length, d.blendMode, d.textureID);
-                if (iData) meshes.push({ iCount: d.indices.length, blendMode: d.blendMode, textureID: d.textureID });
+                data[dn] = vPtr + v * stride; data[dn + 1] = iPtr + 2 * i; data[dn + 2] = n;
+                data[dn + 3] = d.indices.length; data[dn + 4] = d.blendMode; data[dn + 5] = d.textureID;
+                dn += 6;
+                if (meshes) meshes.push({ iCount: d.indices.length, blendMode: d.blendMode, textureID: d.textureID });
             }
             v += n; i += d.indices.length;
         }
+        this._dataN = dn;
         if (this.isAnimationCached()) {
             const model = { vCount: vc, iCount: ic, vData: bytes, iData, meshes };
             this._cached = { drawing: draws, model };

@@ -43,7 +43,8 @@ export function checkParts(parts: unknown): void {
             throw new TypeError(`parts[${i}] needs mask: a BitMask (and transform: its texel -> collider-local map).`);
         }
         const t = p.transform;
-        if (!t || ![t.a, t.b, t.c, t.d, t.tx, t.ty].every(Number.isFinite) || !(t.a * t.d - t.b * t.c !== 0)) {
+        // (No array per part: a skeleton's parts are checked every frame its pose changes.)
+        if (!t || !(Number.isFinite(t.a) && Number.isFinite(t.b) && Number.isFinite(t.c) && Number.isFinite(t.d) && Number.isFinite(t.tx) && Number.isFinite(t.ty)) || !(t.a * t.d - t.b * t.c !== 0)) {
             throw new RangeError(`parts[${i}].transform must be a finite invertible affine map { a, b, c, d, tx, ty }, got ${JSON.stringify(t)}. Leave out a part that is drawn with no area.`);
         }
         const clip = p.clip;

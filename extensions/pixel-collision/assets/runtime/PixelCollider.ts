@@ -638,7 +638,11 @@ export class PixelCollider extends Component {
         if (this._shape === PixelShape.PIXELS && sprite && (sprite.type === Sprite.Type.SLICED || sprite.type === Sprite.Type.FILLED)
             && this._def !== null && this._def.kind === 'parts' && partsKeyChanged(sprite, this._partsKey)) this._shapeDirty = true;
         // A skeleton: what it draws this frame (the parts change in place when the pose does).
-        if (this._skel !== null && this._shape === PixelShape.PIXELS && this._skel.update(this._alphaThreshold, node)) this._shapeDirty = true;
+        if (this._skel !== null && this._shape === PixelShape.PIXELS && this._skel.update(this._alphaThreshold, node)) {
+            // A new pose: the parts changed in place (the same shape object); anything else rebuilds.
+            if (this._def === this._skel.def && this._skel.status === 'parts' && !this._shapeDirty && !this._maskEdited) changed = 2;
+            else this._shapeDirty = true;
+        }
         if (this._shapeDirty || this._maskEdited) {
             this._rebuildShape();
             changed = 2;
