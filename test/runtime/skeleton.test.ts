@@ -7,7 +7,7 @@
 import { Mat4, Node, UITransform, director } from 'cc';
 import type { Texture2D } from 'cc';
 import { CollisionSystem, NarrowMode, PixelCollider, PixelIntersection, PixelMasks, PixelShape } from 'db://pixel-collision/runtime/index';
-import { dragonBones, logs, sp } from './cc';
+import { dragonBones, logs, setNativeEngine, sp } from './cc';
 import type { DragonBonesSlotDouble, SpineDraw, SpineSkeletonDouble } from './cc';
 import { freshScene, releasedTexture, sprite, frame, texture, tick } from './helpers';
 
@@ -378,6 +378,23 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
         a.display._armature = { _slots: slots.slice() };
         tick();
         expect(CollisionSystem.instance.queryRect({ x: -100, y: -100, width: 200, height: 200 } as never)).toEqual([]);
+    });
+
+    test('native builds (DragonBones in C++): the content box, with one warning', () => {
+        const { slots } = armatureScene(24);
+        setNativeEngine(true);
+        try {
+            const a = armatureNode(slots, [0, 0, 0, 1, 1]);
+            a.node.getComponent(UITransform)!.setContentSize(10, 10);
+            tick();
+            tick();
+            expect(a.collider.maskSource).toBe('box');
+            expect(PixelIntersection.opaqueAt(a.collider, { x: 4.9, y: 4.9 })).toBe(true);
+            expect(logs.warn).toHaveLength(1);
+            expect(logs.warn[0]).toMatch(/dragonBones\.ArmatureDisplay on its node cannot be read: .*natively/);
+        } finally {
+            setNativeEngine(false);
+        }
     });
 
     test('the cache modes are not read: the content box, with one warning that says what to do', () => {

@@ -14,9 +14,11 @@
  * (its vertex alpha is forced to 1); that is not what an alpha of 0 means, so it does not collide.
  *
  * Animation cache modes (SHARED_CACHE, PRIVATE_CACHE) draw cached frames instead of the armature;
- * they are not read here yet: {@link read} returns false and the collider falls back to a box.
+ * they are not read here yet, nor is the native engine's DragonBones (C++ through JSB, no slots to
+ * read in script): {@link read} returns false and the collider falls back to a box.
  */
 import type { Texture2D } from 'cc';
+import { JSB } from 'cc/env';
 import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
 
 const BLEND_ADDITIVE = 1;
@@ -57,6 +59,10 @@ export class DragonBonesReader implements SkeletonReader {
     read(out: DrawnTriangles): boolean {
         out.clear();
         const comp = this._comp;
+        if (JSB || (comp._armature && !Array.isArray(comp._armature._slots))) {
+            this.reason = 'its geometry cannot be read on this platform (DragonBones runs natively here)';
+            return false;
+        }
         if (!comp.enabledInHierarchy || !comp._armature) return true; // draws nothing
         if (comp.isAnimationCached()) {
             this.reason = 'its animation cache mode (SHARED_CACHE / PRIVATE_CACHE) is not read yet; set the cache mode to REALTIME';
