@@ -10,24 +10,13 @@ import { CollisionSystem, NarrowMode, PixelCollider, PixelIntersection, PixelMas
 import { dragonBones, logs, setNativeEngine, sp } from './cc';
 import type { DragonBonesSlotDouble, SpineDraw, SpineSkeletonDouble } from './cc';
 import { freshScene, releasedTexture, sprite, frame, texture, tick } from './helpers';
+import { rng } from '../fixtures/masks';
 
 beforeEach(() => {
     freshScene();
     PixelMasks.clear();
     logs.warn.length = 0;
 });
-
-/** mulberry32 */
-function rng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 /** A texture whose texel (i, j) is opaque iff `opaque(i, j)`, and that predicate. */
 function page(w: number, h: number, seed: number): { tex: Texture2D; opaque: (i: number, j: number) => boolean; w: number; h: number } {
