@@ -21,15 +21,12 @@ import type { Texture2D } from 'cc';
 import { JSB } from 'cc/env';
 import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
 
-const BLEND_ADDITIVE = 1;
-
 /** The fields of a DragonBones slot the engine's assembler reads. */
 interface SlotLike {
     _visible: boolean;
     _displayData: unknown;
     _matrix: { m00: number; m01: number; m04: number; m05: number; m12: number; m13: number };
     _color: { a: number };
-    _blendMode: number;
     _localVertices: ArrayLike<number>;
     _indices: ArrayLike<number>;
     childArmature: ArmatureLike | null;
@@ -48,8 +45,6 @@ export interface ArmatureDisplayLike {
 export class DragonBonesReader implements SkeletonReader {
     readonly kind = 'dragonBones.ArmatureDisplay';
     reason = '';
-    /** Whether additive slots are kept. */
-    additive = true;
     /** Matrix stack of nested armatures: `a b c d tx ty` per level. */
     private _m = new Float64Array(6 * 8);
     private _nodeA = 1;
@@ -99,7 +94,6 @@ export class DragonBonesReader implements SkeletonReader {
             const tex = slot.getTexture();
             if (!tex) continue;
             if (slot._color.a * opacity === 0) continue;
-            if (slot._blendMode === BLEND_ADDITIVE && !this.additive) continue;
             const t = out.textureIndex(tex);
             const v = slot._localVertices, idx = slot._indices;
             for (let k = 0; k + 2 < idx.length; k += 3) {

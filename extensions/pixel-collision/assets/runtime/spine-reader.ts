@@ -29,12 +29,11 @@ import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
 const CUSTOM_SLOT_TEXTURE_BEGIN = 10000;
 /** Byte offset of the colour in a vertex (after `x y z u v`); its alpha is byte 3. */
 const COLOR_BYTE = 20;
-const BLEND_ADDITIVE = 1;
 
 /** The wasm vector `getData()` returns. */
 interface WasmVector { size(): number; get(i: number): number }
 interface RealtimeModel { vCount: number; iCount: number; vPtr: number; iPtr: number; getData(): WasmVector }
-interface CachedModel { vCount: number; iCount: number; vData: Uint8Array; iData: Uint16Array; meshes: { iCount: number; blendMode: number; textureID: number }[] }
+interface CachedModel { vCount: number; iCount: number; vData: Uint8Array; iData: Uint16Array; meshes: { iCount: number; textureID: number }[] }
 
 /** What is read of `sp.Skeleton` (fields the engine's assembler reads too). */
 export interface SpineSkeletonLike {
@@ -57,8 +56,6 @@ function spineHeap(): Uint8Array | null {
 export class SpineReader implements SkeletonReader {
     readonly kind = 'sp.Skeleton';
     reason = '';
-    /** Whether additive slots are kept. */
-    additive = true;
     /** Views of the wasm memory (renewed when it grows). */
     private _buf: ArrayBufferLike | null = null;
     private _f32: Float32Array<ArrayBufferLike> = new Float32Array(0);
@@ -100,11 +97,8 @@ export class SpineReader implements SkeletonReader {
         const count = data.size();
         let first = model.iPtr >>> 1;
         for (let i = 0; i < count; i += 6) {
-            const n = data.get(i + 3), blend = data.get(i + 4), id = data.get(i + 5);
-            if (blend !== BLEND_ADDITIVE || this.additive) {
-                const tex = this._texture(id);
-                if (tex) this._triangles(out, out.textureIndex(tex), this._f32, this._u8, model.vPtr, stride, this._u16, first, n);
-            }
+            const n = data.get(i + 3), tex = this._texture(data.get(i + 5));
+            if (tex) this._triangles(out, out.textureIndex(tex), this._f32, this._u8, model.vPtr, stride, this._u16, first, n);
             first += n;
         }
         return true;
@@ -122,11 +116,8 @@ export class SpineReader implements SkeletonReader {
         const meshes = model.meshes;
         let first = 0;
         for (let i = 0; i < meshes.length; i++) {
-            const m = meshes[i];
-            if (m.blendMode !== BLEND_ADDITIVE || this.additive) {
-                const tex = this._texture(m.textureID);
-                if (tex) this._triangles(out, out.textureIndex(tex), this._copyF32, this._copy, 0, 28, model.iData, first, m.iCount);
-            }
+            const m = meshes[i], tex = this._texture(m.textureID);
+            if (tex) this._triangles(out, out.textureIndex(tex), this._copyF32, this._copy, 0, 28, model.iData, first, m.iCount);
             first += m.iCount;
         }
         return true;
