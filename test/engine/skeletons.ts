@@ -149,10 +149,10 @@ export default async function main(h: any): Promise<void> {
         }
     }
     const lines: string[] = [];
-    let pixels = 0, drawnAll = 0, tiesAll = 0;
+    let pixels = 0, drawnAll = 0, tiesAll = 0, wrongAll = 0;
     for (const ch of chars) {
         const t = totals.get(ch.name)!;
-        pixels += t.pixels; drawnAll += t.drawn; tiesAll += t.ties;
+        pixels += t.pixels; drawnAll += t.drawn; tiesAll += t.ties; wrongAll += t.wrong;
         lines.push(`${ch.name}: ${t.drawn} drawn over ${FRAMES} frames, ${t.wrong} differ away from an edge, ${t.ties} ties; mask source ${ch.c.maskSource}`);
         checks.check(t.wrong === 0, `${ch.name}: ${t.wrong} pixels away from any edge where drawn and solid differ (${t.ties} ties)`);
         checks.check(t.ties <= t.drawn / 200, `${ch.name}: ${t.ties} ties of ${t.drawn} drawn pixels`);
@@ -208,5 +208,5 @@ export default async function main(h: any): Promise<void> {
     }
     checks.check(framesJudged > 30, `only ${framesJudged} frames judged`);
     checks.check(touching > 8, `the probe touched the character in only ${touching} frames`);
-    checks.finish(`readback ${flip ? 'top row first' : 'bottom row first'}; ${chars.length} characters over ${FRAMES} frames, ${pixels} pixels compared (${drawnAll} drawn), 0 differ away from an edge, ${tiesAll} ties; a circle across an animated character on ${framesJudged} frames (${touching} touching, ${exactFrames} with no tie): count = pixels drawn inside it`);
+    checks.finish(`readback ${flip ? 'top row first' : 'bottom row first'}; ${chars.length} characters over ${FRAMES} frames, ${pixels} pixels compared (${drawnAll} drawn), ${wrongAll} differ away from an edge, ${tiesAll} ties; a circle across an animated character on ${framesJudged} frames (${touching} touching, ${exactFrames} with no tie): count = pixels drawn inside it`);
 }
