@@ -8,7 +8,7 @@ import { Mat4, Node, UITransform, director } from 'cc';
 import type { Texture2D } from 'cc';
 import { CollisionSystem, NarrowMode, PixelCollider, PixelIntersection, PixelMasks, PixelShape } from 'db://pixel-collision/runtime/index';
 import { dragonBones, logs, setNativeEngine, sp } from './cc';
-import type { DragonBonesSlotDouble, SpineDraw, SpineSkeletonDouble } from './cc';
+import type { DragonBonesSlotDouble, SpineDraw, SpineSkeletonDouble, SpineSlotDouble } from './cc';
 import { freshScene, releasedTexture, sprite, frame, texture, tick } from './helpers';
 import { rng } from '../fixtures/masks';
 
@@ -267,6 +267,109 @@ describe('Spine (sp.Skeleton)', () => {
 
 // ---- DragonBones -------------------------------------------------------------------------------
 
+describe('Spine: choosing the slots that collide (ignoreSlots, onlySlots, additiveSlots)', () => {
+    /** The scene's draws as named slots, with slots that add nothing in between (the walk must skip them as the runtime does). */
+    function namedSlots(draws: SpineDraw[]): SpineSlotDouble[] {
+        const region = { kind: 'region' as const };
+        return [
+            { name: 'body', attachment: region, draw: draws[0] },
+            { name: 'empty', attachment: null, draw: null },
+            { name: 'cape', attachment: { kind: 'mesh', triangles: draws[1].indices.length }, draw: draws[1] },
+            { name: 'sleeping', active: false, attachment: region, draw: quad([-40, -40, 40, -40, 40, 40, -40, 40], [0, 0, 1, 1]) },
+            { name: 'ghost', attachment: region, draw: draws[2] },
+            { name: 'point', attachment: { kind: 'other' }, draw: null },
+            { name: 'glow', attachment: region, draw: draws[3] },
+            { name: 'weapon', attachment: region, draw: draws[4] },
+        ];
+    }
+    const place: [number, number, number, number, number] = [12.5, -7.25, 21, 1.4, 1.1];
+    const box: [number, number, number, number] = [-40, -50, 60, 50];
+
+    function setup(seed: number): { pages: ReturnType<typeof page>[]; slots: SpineSlotDouble[]; s: ReturnType<typeof spineNode> } {
+        const { pages, draws } = spineScene(seed);
+        const s = spineNode('Hero', [pages[0].tex], [], place);
+        s.skel._slotTextures = new Map([[10001, pages[1].tex]]);
+        const slots = namedSlots(draws);
+        s.skel.setSlots(slots);
+        return { pages, slots, s };
+    }
+    /** The reference's triangles of the slots `keep` keeps (drawn slots only). */
+    function trisOf(slots: SpineSlotDouble[], pages: ReturnType<typeof page>[], keep: (sl: SpineSlotDouble) => boolean): Tri[] {
+        const drawn = slots.filter((sl) => sl.active !== false && sl.draw && sl.attachment && (sl.attachment.kind === 'region' || sl.attachment.kind === 'mesh'));
+        return spineTris(drawn.filter(keep).map((sl) => sl.draw as SpineDraw), pages);
+    }
+
+    test('by default every drawn slot collides; ignoreSlots leaves slots out, onlySlots keeps only those, additiveSlots false leaves out glows', () => {
+        const { pages, slots, s } = setup(31);
+        tick();
+        const [all] = compare(s.collider, trisOf(slots, pages, () => true), place, box, 11);
+        s.collider.ignoreSlots = ['cape', 'weapon'];
+        tick();
+        const [fewer] = compare(s.collider, trisOf(slots, pages, (sl) => sl.name !== 'cape' && sl.name !== 'weapon'), place, box, 12);
+        expect(fewer).toBeLessThan(all);
+        s.collider.ignoreSlots = [];
+        s.collider.onlySlots = ['cape'];
+        tick();
+        const [cape] = compare(s.collider, trisOf(slots, pages, (sl) => sl.name === 'cape'), place, box, 13);
+        expect(cape).toBeGreaterThan(10);
+        s.collider.onlySlots = ['cape', 'glow', 'weapon'];
+        s.collider.ignoreSlots = ['weapon'];
+        s.collider.additiveSlots = false;
+        tick();
+        compare(s.collider, trisOf(slots, pages, (sl) => sl.name === 'cape'), place, box, 14);
+        expect(logs.warn).toEqual([]);
+    });
+
+    test('slots under a clipping attachment: found from the drawing\'s total when they form one range; else kept, with one warning', () => {
+        const { pages, draws } = spineScene(33);
+        const s = spineNode('Clipped', [pages[0].tex], [], place);
+        s.skel._slotTextures = new Map([[10001, pages[1].tex]]);
+        // What a clipper leaves of a region: five vertices, three triangles (counts the walk cannot know).
+        const clipped = (d: SpineDraw): SpineDraw => ({ ...d, vertices: [...d.vertices, ...d.vertices.slice(0, 5)], indices: [0, 1, 2, 2, 3, 4, 4, 0, 2] });
+        const slots: SpineSlotDouble[] = [
+            { name: 'body', attachment: { kind: 'region' }, draw: draws[0] },
+            { name: 'clip', attachment: { kind: 'clipping', end: 'arm2' }, draw: null },
+            { name: 'arm1', attachment: { kind: 'mesh', triangles: draws[1].indices.length }, draw: clipped(draws[1]) },
+            { name: 'arm2', attachment: { kind: 'region' }, draw: clipped(draws[3]) },
+            { name: 'weapon', attachment: { kind: 'region' }, draw: draws[4] },
+        ];
+        s.skel.setSlots(slots);
+        const check = (ignore: string[], seed: number, expectKept = ignore): void => {
+            s.collider.ignoreSlots = ignore;
+            tick();
+            compare(s.collider, trisOf(slots, pages, (sl) => !expectKept.includes(sl.name)), place, box, seed);
+        };
+        check(['arm1', 'arm2'], 15);
+        check(['body'], 16);
+        check(['weapon', 'body'], 17);
+        expect(logs.warn).toEqual([]);
+        // arm1 and arm2 (both clipped) with different verdicts: cannot be told apart, so kept.
+        check(['arm1'], 18, []);
+        check(['arm1', 'weapon'], 19, ['weapon']);
+        expect(logs.warn).toHaveLength(1);
+        expect(logs.warn[0]).toMatch(/Clipped.*clipping attachment.*cannot be told apart/);
+    });
+
+    test('cache modes: slots are not chosen by name (one warning), additiveSlots applies', () => {
+        const { pages, slots, s } = setup(35);
+        s.skel.setAnimationCacheMode(sp.Skeleton.AnimationCacheMode.PRIVATE_CACHE);
+        s.collider.ignoreSlots = ['cape'];
+        s.collider.additiveSlots = false;
+        tick();
+        tick();
+        compare(s.collider, trisOf(slots, pages, (sl) => sl.name !== 'glow'), place, box, 20);
+        expect(logs.warn).toHaveLength(1);
+        expect(logs.warn[0]).toMatch(/REALTIME cache mode only/);
+    });
+
+    test('bad input: slot lists that are not arrays of names are refused, saying what to pass', () => {
+        const { s } = setup(37);
+        expect(() => { s.collider.ignoreSlots = 'weapon' as never; }).toThrow(/ignoreSlots must be an array of slot names.*\['weapon', 'shadow'\]/);
+        expect(() => { s.collider.onlySlots = [3] as never; }).toThrow(/onlySlots must be an array of slot names/);
+        expect(s.collider.ignoreSlots).toEqual([]);
+    });
+});
+
 function mat(deg: number, sx: number, sy: number, tx: number, ty: number): Mat4 {
     const a = (deg * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
     const m = new Mat4();
@@ -396,5 +499,33 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
         expect(a.collider.maskSource).toBe('box');
         expect(logs.warn).toHaveLength(1);
         expect(logs.warn[0]).toMatch(/cache mode .* REALTIME/);
+    });
+    test('choosing slots: ignoreSlots (a child armature\'s slot leaves it all out), onlySlots (at any depth), additiveSlots false', () => {
+        const { pages, slots } = armatureScene(25);
+        const place: [number, number, number, number, number] = [5.5, -3.5, 8, 1.2, 1.2];
+        const a = armatureNode(slots, place);
+        const filtered = (keep: (name: string, parent: string) => boolean): DragonBonesSlotDouble[] => slots
+            .filter((sl) => sl.childArmature || keep(sl.name, ''))
+            .map((sl) => (sl.childArmature ? { ...sl, childArmature: { _slots: sl.childArmature._slots.filter((c) => keep(c.name, sl.name)) } } : sl))
+            .filter((sl) => !sl.childArmature || keep(sl.name, '') || sl.childArmature._slots.length > 0);
+        const check = (keep: (name: string, parent: string) => boolean, seed: number): number => {
+            tick();
+            return compare(a.collider, armatureTris(filtered(keep), [1, 0, 0, 1, 0, 0], pages, 1), place, [-60, -40, 60, 60], seed)[0];
+        };
+        const all = check(() => true, 30);
+        a.collider.ignoreSlots = ['weapon'];
+        const noWeapon = check((n, p) => n !== 'weapon' && p !== 'weapon', 31);
+        expect(noWeapon).toBeLessThan(all);
+        a.collider.ignoreSlots = ['child-a', 'body'];
+        check((n) => n !== 'child-a' && n !== 'body', 32);
+        a.collider.ignoreSlots = [];
+        a.collider.onlySlots = ['weapon'];
+        expect(check((n, p) => p === 'weapon', 33)).toBeGreaterThan(5);
+        a.collider.onlySlots = ['child-a', 'mesh'];
+        check((n) => n === 'child-a' || n === 'mesh', 34);
+        a.collider.onlySlots = [];
+        a.collider.additiveSlots = false;
+        check((n) => n !== 'glow', 35);
+        expect(logs.warn).toEqual([]);
     });
 });

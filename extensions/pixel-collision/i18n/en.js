@@ -54,6 +54,18 @@ module.exports = {
             name: 'Mask Library',
             tooltip: 'Optional mask library (.json from PixelMasks.bakeLibrary). Not needed for the project\'s own sprites: Pixel Collision > Bake Masks (and every build) bakes them into a library that loads itself.',
         },
+        ignoreSlots: {
+            name: 'Ignore Slots',
+            tooltip: 'Spine / DragonBones: slots (by name) that do not collide, with what they hold: a weapon, a shadow, an effect.',
+        },
+        onlySlots: {
+            name: 'Only Slots',
+            tooltip: 'Spine / DragonBones: when not empty, only these slots (by name) collide, with what they hold.',
+        },
+        additiveSlots: {
+            name: 'Additive Slots',
+            tooltip: 'Spine / DragonBones: whether slots drawn with additive blending (glows, flashes) collide. On by default: they are drawn.',
+        },
         pixelTouch: {
             name: 'Pixel Touch',
             tooltip: 'Touch and mouse events on this node fire only over solid texels of the collider (opaque pixels of the sprite, or inside the box / circle / polygon), through the engine\'s own hit test. Rotated, flipped and atlas frames included. Needs the collider enabled.',

@@ -52,6 +52,18 @@ module.exports = {
             name: '位掩码库',
             tooltip: '可选：位掩码库（由 PixelMasks.bakeLibrary 生成的 .json）。项目自己的精灵无需设置：像素碰撞 > 烘焙碰撞位掩码（以及每次构建）会把它们烘焙进一个自动加载的位掩码库。',
         },
+        ignoreSlots: {
+            name: '忽略插槽',
+            tooltip: 'Spine / DragonBones：按名称列出不参与碰撞的插槽（连同其中的内容）：武器、影子、特效等。',
+        },
+        onlySlots: {
+            name: '仅限插槽',
+            tooltip: 'Spine / DragonBones：不为空时，只有这些插槽（按名称，连同其中的内容）参与碰撞。',
+        },
+        additiveSlots: {
+            name: '叠加插槽',
+            tooltip: 'Spine / DragonBones：以叠加混合绘制的插槽（光晕、闪光）是否参与碰撞。默认开启：它们会被绘制。',
+        },
         pixelTouch: {
             name: '像素级触摸',
             tooltip: '开启后，本节点的触摸和鼠标事件只在碰撞体的实心纹素上触发（精灵的不透明像素，或矩形 / 圆形 / 多边形内部），经由引擎自身的点击测试。支持旋转、翻转和图集帧。需要碰撞体处于启用状态。',

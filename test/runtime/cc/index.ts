@@ -392,7 +392,7 @@ export function getClassMetadata(ctor: Function): CCClassMetadata | undefined {
     return classMetadata.get(ctor);
 }
 
-/** Mirrors `PrimitiveType` (`cocos/core/data/utils/attribute.ts`): CCInteger, CCFloat. */
+/** Mirrors `PrimitiveType` (`cocos/core/data/utils/attribute.ts`): CCInteger, CCFloat, CCString. */
 class PrimitiveType<T> {
     default: T;
     constructor(public name: string, defaultValue: T) { this.default = defaultValue; }
@@ -400,6 +400,7 @@ class PrimitiveType<T> {
 
 export const CCInteger = new PrimitiveType('Integer', 0);
 export const CCFloat = new PrimitiveType('Float', 0.0);
+export const CCString = new PrimitiveType('String', '');
 
 /** A class decorator that takes a value (`@menu('a/b')`), recorded under `key`. */
 function classValueDecorator(key: string, apply?: (ctor: Function, value: unknown) => void): (value: unknown) => any {
@@ -2203,6 +2204,38 @@ class SpineSkeleton extends Component {
 
     /** Double-only stand-in for `skeletonData`: its textures. */
     setTextures(textures: object[]): void { this._textures = textures; this._skeleton = {}; }
+
+    /**
+     * Double-only: the skeleton as slots in draw order (their setup index is their place in the
+     * array), each with what it shows and what it adds to the model. `_skeleton` then answers the
+     * slot walk through wasm-binding-like objects, new ones on each call as the bindings give
+     * them, and the drawing is the slots' draws, as `collectMeshData` skips slots: an inactive
+     * bone, no attachment, a clipping or other attachment, or a clipped slot that keeps nothing.
+     */
+    setSlots(slots: SpineSlotDouble[]): void {
+        const list = <T>(n: number, get: (i: number) => T) => ({ size: () => n, get });
+        const wrap = (i: number) => {
+            const slot = slots[i];
+            return {
+                getData: () => ({ getIndex: () => i, getName: () => slot.name }),
+                getBone: () => ({ isActive: () => slot.active !== false }),
+                getAttachment: () => {
+                    const a = slot.attachment;
+                    if (!a) return null;
+                    if (a.kind === 'region') return new RegionAttachment();
+                    if (a.kind === 'mesh') return new MeshAttachment(a.triangles);
+                    if (a.kind === 'clipping') {
+                        const end = slots.findIndex((x) => x.name === a.end);
+                        return new ClippingAttachment(end < 0 ? null : { getIndex: () => end, getName: () => a.end });
+                    }
+                    return {};
+                },
+            };
+        };
+        this._skeleton = { getDrawOrder: () => list(slots.length, wrap), getSlots: () => list(slots.length, wrap) };
+        this._drawing = slots.filter((x) => x.active !== false && x.attachment && (x.attachment.kind === 'region' || x.attachment.kind === 'mesh') && x.draw)
+            .map((x) => x.draw as SpineDraw);
+    }
     setAnimationCacheMode(mode: number): void { this._cacheMode = mode; }
     isAnimationCached(): boolean { return this._cacheMode !== 0; }
 
@@ -2263,6 +2296,28 @@ class SpineSkeleton extends Component {
     }
 }
 
+/** Double-only: a Spine slot for {@link SpineSkeleton.setSlots}. */
+export interface SpineSlotDouble {
+    name: string;
+    /** Whether its bone is active (default true). */
+    active?: boolean;
+    /** What it shows: a region, a mesh (its triangles' index count), a clipping attachment ending at the slot named, another kind, or nothing. */
+    attachment: { kind: 'region' } | { kind: 'mesh'; triangles: number } | { kind: 'clipping'; end: string } | { kind: 'other' } | null;
+    /** What it adds to the model (after clipping); null: nothing. */
+    draw: SpineDraw | null;
+}
+
+/** The attachment classes of the Spine runtime's bindings (`sp.spine`), as the slot walk tells them apart. */
+class RegionAttachment {}
+class MeshAttachment {
+    constructor(private readonly _n: number) {}
+    getTriangles(): { size(): number } { const n = this._n; return { size: () => n }; }
+}
+class ClippingAttachment {
+    constructor(private readonly _end: { getIndex(): number; getName(): string } | null) {}
+    getEndSlot(): { getIndex(): number; getName(): string } | null { return this._end; }
+}
+
 /** The Spine runtime's wasm memory (`spine.wasmUtil.wasm`); `reserve` grows it (a new buffer). */
 const spineWasm = {
     HEAPU8: new Uint8Array(1 << 12),
@@ -2282,7 +2337,7 @@ spineWasm.u16 = new Uint16Array(spineWasm.HEAPU8.buffer);
 
 export const sp = {
     Skeleton: SpineSkeleton,
-    spine: { wasmUtil: { wasm: spineWasm as { HEAPU8: Uint8Array } | undefined } },
+    spine: { wasmUtil: { wasm: spineWasm as { HEAPU8: Uint8Array } | undefined }, RegionAttachment, MeshAttachment, ClippingAttachment },
 };
 export type SpineSkeletonDouble = SpineSkeleton;
 

@@ -1,5 +1,5 @@
 import {
-    _decorator, assetManager, BufferAsset, CCFloat, CCInteger, Component, EffectAsset, Enum, JsonAsset, NodeEventType, Size, Sprite,
+    _decorator, assetManager, BufferAsset, CCFloat, CCInteger, CCString, Component, EffectAsset, Enum, JsonAsset, NodeEventType, Size, Sprite,
     UITransform, Vec2, Vec3,
 } from 'cc';
 import type { SpriteFrame } from 'cc';
@@ -182,6 +182,9 @@ export class PixelCollider extends Component {
     @property({ type: BufferAsset }) private _bakedMask: BufferAsset | null = null;
     @property({ type: JsonAsset }) private _maskLibrary: JsonAsset | null = null;
     @property private _pixelTouch = false;
+    @property({ type: [CCString] }) private _ignoreSlots: string[] = [];
+    @property({ type: [CCString] }) private _onlySlots: string[] = [];
+    @property private _additiveSlots = true;
     /**
      * @internal `pixel-collide.effect`, kept in the serialized component (a scene stores it as
      * `{"__uuid__": "<the effect's uuid>", "__expectedType__": "cc.EffectAsset"}`): a build
@@ -277,6 +280,52 @@ export class PixelCollider extends Component {
     set pixelTouch(v: boolean) {
         this._pixelTouch = !!v;
         this._updateHitTest();
+    }
+
+    /**
+     * Spine / DragonBones: slots (by name) that do not collide, with what they hold (a DragonBones
+     * child armature): a weapon, a shadow, an effect. Assign a new array to change it.
+     */
+    @property({ type: [CCString], visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS && this._hasSkeleton(); }, displayName: 'i18n:pixel-collision.collider.ignoreSlots.name', tooltip: 'i18n:pixel-collision.collider.ignoreSlots.tooltip' })
+    get ignoreSlots(): readonly string[] { return this._ignoreSlots; }
+    set ignoreSlots(v: readonly string[]) {
+        this._ignoreSlots = checkSlotNames(v, 'ignoreSlots');
+        this._shapeDirty = true;
+        this._applySlotFilter();
+    }
+
+    /**
+     * Spine / DragonBones: when not empty, only these slots (by name) collide, with what they
+     * hold. Assign a new array to change it.
+     */
+    @property({ type: [CCString], visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS && this._hasSkeleton(); }, displayName: 'i18n:pixel-collision.collider.onlySlots.name', tooltip: 'i18n:pixel-collision.collider.onlySlots.tooltip' })
+    get onlySlots(): readonly string[] { return this._onlySlots; }
+    set onlySlots(v: readonly string[]) {
+        this._onlySlots = checkSlotNames(v, 'onlySlots');
+        this._shapeDirty = true;
+        this._applySlotFilter();
+    }
+
+    /** Spine / DragonBones: whether slots drawn with additive blending (glows, flashes) collide (default true: they are drawn). */
+    @property({ visible(this: PixelCollider) { return this._shape === PixelShape.PIXELS && this._hasSkeleton(); }, displayName: 'i18n:pixel-collision.collider.additiveSlots.name', tooltip: 'i18n:pixel-collision.collider.additiveSlots.tooltip' })
+    get additiveSlots(): boolean { return this._additiveSlots; }
+    set additiveSlots(v: boolean) {
+        this._additiveSlots = !!v;
+        this._shapeDirty = true;
+        this._applySlotFilter();
+    }
+
+    /** Gives the skeleton reader this collider's choice of slots. */
+    private _applySlotFilter(): void {
+        if (!this._skel) return;
+        const f = this._skel.reader.filter;
+        f.ignore = this._ignoreSlots; f.only = this._onlySlots; f.additive = this._additiveSlots;
+    }
+
+    /** Whether the node has a Spine or DragonBones renderer (for the inspector). */
+    private _hasSkeleton(): boolean {
+        const n = this.node;
+        return !!n && (!!n.getComponent('sp.Skeleton') || !!n.getComponent('dragonBones.ArmatureDisplay'));
     }
 
     // Runtime state --------------------------------------------------------------------------
@@ -527,6 +576,7 @@ export class PixelCollider extends Component {
         const found = sprite ? null : findSkeletonReader(this.node);
         if (this._skel && (!found || found.comp !== this._skel.comp)) { this._skel.release(); this._skel = null; }
         if (found && !this._skel) this._skel = new SkeletonShape(found.comp, found.reader);
+        this._applySlotFilter();
     }
 
     protected override onDisable(): void {
@@ -946,6 +996,14 @@ function checkType(type: string, what: string): void {
 }
 
 /** Polygon points: none (the content box), or 3 to MAX_POLYGON_VERTICES finite points of a convex polygon. */
+/** A copy of `v` when it is an array of slot names; else a TypeError saying what to pass. */
+function checkSlotNames(v: readonly string[], what: string): string[] {
+    if (!Array.isArray(v) || v.some((n) => typeof n !== 'string')) {
+        throw new TypeError(`${what} must be an array of slot names (strings), e.g. ['weapon', 'shadow'], got ${JSON.stringify(v)}.`);
+    }
+    return v.slice();
+}
+
 function checkPoints(v: readonly Vec2[]): void {
     const n = Array.isArray(v) ? v.length : -1;
     if (n !== 0 && !(n >= 3 && n <= MAX_POLYGON_VERTICES)) {

@@ -13,17 +13,24 @@
  * left out. With premultiplied alpha the engine still draws such a slot, as a black silhouette
  * (its vertex alpha is forced to 1); that is not what an alpha of 0 means, so it does not collide.
  *
+ * Slots are chosen by the collider's {@link SlotFilter}: by name at every depth (a slot holding a
+ * child armature that is left out leaves out the armature; one in `only` keeps all of it), and
+ * additive-blend slots (`_blendMode` 1) when `additive` is off.
+ *
  * Animation cache modes (SHARED_CACHE, PRIVATE_CACHE) draw cached frames instead of the armature;
  * they are not read here yet, nor is the native engine's DragonBones (C++ through JSB, no slots to
  * read in script): {@link read} returns false and the collider falls back to a box.
  */
 import type { Texture2D } from 'cc';
 import { JSB } from 'cc/env';
+import { BLEND_ADDITIVE, SlotFilter } from './skeleton-parts';
 import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
 
 /** The fields of a DragonBones slot the engine's assembler reads. */
 interface SlotLike {
+    readonly name: string;
     _visible: boolean;
+    _blendMode: number;
     _displayData: unknown;
     _matrix: { m00: number; m01: number; m04: number; m05: number; m12: number; m13: number };
     _color: { a: number };
@@ -45,6 +52,8 @@ export interface ArmatureDisplayLike {
 export class DragonBonesReader implements SkeletonReader {
     readonly kind = 'dragonBones.ArmatureDisplay';
     reason = '';
+    warning = '';
+    filter = new SlotFilter();
     /** Matrix stack of nested armatures: `a b c d tx ty` per level. */
     private _m = new Float64Array(6 * 8);
     private _nodeA = 1;
@@ -66,17 +75,24 @@ export class DragonBonesReader implements SkeletonReader {
         const m = this._m;
         m[0] = 1; m[1] = 0; m[2] = 0; m[3] = 1; m[4] = 0; m[5] = 0;
         this._nodeA = comp.node._uiProps.opacity;
-        this._armature(out, comp._armature, 0, this._nodeA);
+        this._armature(out, comp._armature, 0, this._nodeA, false);
         return true;
     }
 
-    /** Adds the slots of `armature` under the matrix at `level` of the stack. */
-    private _armature(out: DrawnTriangles, armature: ArmatureLike, level: number, opacity: number): void {
+    /**
+     * Adds the slots of `armature` under the matrix at `level` of the stack (`inOnly`: a slot
+     * holding this armature is in the filter's `only`).
+     */
+    private _armature(out: DrawnTriangles, armature: ArmatureLike, level: number, opacity: number, inOnly: boolean): void {
         const slots = armature._slots;
         const P = 6 * level;
+        const filter = this.filter, byName = filter.byName;
         for (let s = 0; s < slots.length; s++) {
             const slot = slots[s];
             if (!slot._visible || !slot._displayData) continue;
+            // By name: an ignored slot is left out with what it holds; a child armature's slots are
+            // looked at one by one unless its slot is in `only`.
+            if (byName && (filter.ignore.indexOf(slot.name) >= 0 || (!slot.childArmature && !filter.keeps(slot.name, inOnly)))) continue;
             const sm = slot._matrix;
             let m = this._m;
             // Q = parent * slot matrix (node space).
@@ -88,11 +104,12 @@ export class DragonBonesReader implements SkeletonReader {
                 if (m.length < P + 12) { const g = new Float64Array(2 * m.length); g.set(m); this._m = m = g; }
                 m[P + 6] = a; m[P + 7] = b; m[P + 8] = c; m[P + 9] = d; m[P + 10] = tx; m[P + 11] = ty;
                 // (The engine passes a child armature its slot's alpha, not the product down the tree.)
-                this._armature(out, slot.childArmature, level + 1, this._nodeA * slot._color.a / 255);
+                this._armature(out, slot.childArmature, level + 1, this._nodeA * slot._color.a / 255, inOnly || filter.only.indexOf(slot.name) >= 0);
                 continue;
             }
             const tex = slot.getTexture();
             if (!tex) continue;
+            if (!filter.additive && slot._blendMode === BLEND_ADDITIVE) continue;
             if (slot._color.a * opacity === 0) continue;
             const t = out.textureIndex(tex);
             const v = slot._localVertices, idx = slot._indices;

@@ -100,7 +100,41 @@ export interface SkeletonReader {
     readonly kind: string;
     /** Why the last `read` returned false. */
     reason: string;
+    /**
+     * Set by a `read` that succeeded but could not apply all of {@link filter} (a documented
+     * fallback: the collider warns once with it); '' otherwise.
+     */
+    warning: string;
+    /** Which slots collide (the collider's, shared). */
+    filter: SlotFilter;
     read(out: DrawnTriangles): boolean;
+}
+
+/** Spine's and DragonBones' additive blend mode (both number it 1). */
+export const BLEND_ADDITIVE = 1;
+
+/**
+ * Which slots of a skeleton collide: `PixelCollider.ignoreSlots`, `onlySlots` and
+ * `additiveSlots`. By default every drawn slot does.
+ */
+export class SlotFilter {
+    /** Slots left out (with what they hold: a DragonBones child armature), by name. */
+    ignore: readonly string[] = [];
+    /** When not empty, only these slots collide (and what they hold), by name. */
+    only: readonly string[] = [];
+    /** Whether slots drawn with additive blending (glows, flashes) collide. */
+    additive = true;
+
+    /** Whether names choose slots (else every slot is kept, by name). */
+    get byName(): boolean {
+        return this.ignore.length > 0 || this.only.length > 0;
+    }
+
+    /** Whether the slot `name` is kept by name (`inOnly`: a slot holding it is in `only`). */
+    keeps(name: string, inOnly = false): boolean {
+        if (this.ignore.indexOf(name) >= 0) return false;
+        return inOnly || this.only.length === 0 || this.only.indexOf(name) >= 0;
+    }
 }
 
 /** One part per drawn triangle, reused between frames. */

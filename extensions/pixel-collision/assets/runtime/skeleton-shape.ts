@@ -44,6 +44,8 @@ export class SkeletonShape {
     /** The parts shape (one object for the collider's life; its parts change in place). */
     readonly def: { kind: 'parts'; parts: ColliderPart[] } = { kind: 'parts', parts: [] };
     status: SkeletonStatus = 'unread';
+    /** The reader's filter warning was given (once per collider). */
+    private _filterWarned = false;
     /** The source of the page masks ('pixels', 'baked', 'readback'). */
     source = '';
 
@@ -71,6 +73,10 @@ export class SkeletonShape {
             PixelMasks.warnOnce(`skel:${node.uuid}`, `PixelCollider on "${nodePath(node)}": the ${this.reader.kind} on its node cannot be read: ${this.reader.reason}. It collides as its content box; choose BOX / CIRCLE / POLYGON to say which box.`);
             this.status = 'unreadable-renderer';
             return true;
+        }
+        if (this.reader.warning && !this._filterWarned) {
+            this._filterWarned = true;
+            PixelMasks.warnOnce(`skel-filter:${node.uuid}`, `PixelCollider on "${nodePath(node)}": ${this.reader.warning}.`);
         }
         if (!force && this.status !== 'unreadable-renderer' && next.sameAs(this._drawn)) return false;
         this._next = this._drawn;

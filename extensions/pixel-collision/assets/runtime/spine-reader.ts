@@ -23,6 +23,7 @@
  */
 import * as cc from 'cc';
 import type { Texture2D } from 'cc';
+import { BLEND_ADDITIVE, SlotFilter } from './skeleton-parts';
 import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
 
 /** Texture ids from here on are textures set on a slot (`setSlotTexture`), kept by the component. */
@@ -33,7 +34,7 @@ const COLOR_BYTE = 20;
 /** The wasm vector `getData()` returns. */
 interface WasmVector { size(): number; get(i: number): number }
 interface RealtimeModel { vCount: number; iCount: number; vPtr: number; iPtr: number; getData(): WasmVector }
-interface CachedModel { vCount: number; iCount: number; vData: Uint8Array; iData: Uint16Array; meshes: { iCount: number; textureID: number }[] }
+interface CachedModel { vCount: number; iCount: number; vData: Uint8Array; iData: Uint16Array; meshes: { iCount: number; blendMode: number; textureID: number }[] }
 
 /** What is read of `sp.Skeleton` (fields the engine's assembler reads too). */
 export interface SpineSkeletonLike {
@@ -44,9 +45,26 @@ export interface SpineSkeletonLike {
     updateRenderData(): RealtimeModel | CachedModel | null;
 }
 
+/** The Spine runtime's classes and objects the slot walk reads (its wasm bindings, `spine-type-export.cpp`). */
+interface WasmList<T> { size(): number; get(i: number): T }
+interface WasmSlotData { getIndex(): number; getName(): string }
+interface WasmSlot { getData(): WasmSlotData; getBone(): { isActive(): boolean }; getAttachment(): object | null }
+interface WasmSkeleton { getDrawOrder(): WasmList<WasmSlot>; getSlots(): WasmList<WasmSlot> }
+interface WasmClasses {
+    RegionAttachment: new (...a: never[]) => object;
+    MeshAttachment: new (...a: never[]) => { getTriangles(): WasmList<number> };
+    ClippingAttachment: new (...a: never[]) => { getEndSlot(): WasmSlotData | null };
+}
+
 interface SpineTextures { _textures?: Texture2D[]; _slotTextures?: Map<number, Texture2D> | null }
 
 /** The Spine runtime's wasm memory, or null (native: no wasm; or no Spine in this build). */
+function spineClasses(): WasmClasses | null {
+    const sp = (cc as unknown as { sp?: { spine?: Partial<WasmClasses> } }).sp;
+    const s = sp && sp.spine;
+    return s && s.RegionAttachment && s.MeshAttachment && s.ClippingAttachment ? s as WasmClasses : null;
+}
+
 function spineHeap(): Uint8Array | null {
     const sp = (cc as unknown as { sp?: { spine?: { wasmUtil?: { wasm?: { HEAPU8?: Uint8Array } } } } }).sp;
     const heap = sp && sp.spine && sp.spine.wasmUtil && sp.spine.wasmUtil.wasm ? sp.spine.wasmUtil.wasm.HEAPU8 : undefined;
@@ -56,6 +74,20 @@ function spineHeap(): Uint8Array | null {
 export class SpineReader implements SkeletonReader {
     readonly kind = 'sp.Skeleton';
     reason = '';
+    warning = '';
+    filter = new SlotFilter();
+    /**
+     * Index ranges of the model to leave out (slots not kept by name), `[start, end)` pairs in
+     * index order, counted from the model's first index; `_dropN` numbers used.
+     */
+    private _drop = new Int32Array(16);
+    private _dropN = 0;
+    /** Whether each slot (by its index in the skeleton) is kept by name, for `_keepFor`. */
+    private _keep = new Uint8Array(0);
+    private _keepFor: { skeleton: unknown; ignore: readonly string[]; only: readonly string[] } = { skeleton: null, ignore: [], only: [] };
+    /** The slot walk's list: index count per drawn slot (-1: clipped, unknown) and whether it is kept. */
+    private _segCount = new Int32Array(16);
+    private _segKeep = new Uint8Array(16);
     /** Views of the wasm memory (renewed when it grows). */
     private _buf: ArrayBufferLike | null = null;
     private _f32: Float32Array<ArrayBufferLike> = new Float32Array(0);
@@ -69,11 +101,14 @@ export class SpineReader implements SkeletonReader {
 
     read(out: DrawnTriangles): boolean {
         out.clear();
+        this.warning = '';
+        this._dropN = 0;
         const comp = this._comp;
         if (!comp.enabledInHierarchy || !comp._skeleton) return true; // draws nothing
         if (comp.isAnimationCached()) {
             const model = comp.updateRenderData() as CachedModel | null;
             if (!model) return true;
+            if (this.filter.byName) this.warning = 'slots are chosen by name (ignoreSlots / onlySlots) in the REALTIME cache mode only; in SHARED_CACHE / PRIVATE_CACHE every slot collides (additiveSlots still applies)';
             return this._cached(model, out);
         }
         const heap = spineHeap();
@@ -93,12 +128,15 @@ export class SpineReader implements SkeletonReader {
         const vc = model.vCount, ic = model.iCount;
         if (vc < 1 || ic < 1) return true;
         const stride = comp.useTint ? 28 : 24;
+        if (this.filter.byName) this._slotRanges(comp._skeleton as WasmSkeleton, ic);
         const data = model.getData();
         const count = data.size();
-        let first = model.iPtr >>> 1;
+        const additive = this.filter.additive;
+        const i0 = model.iPtr >>> 1;
+        let first = i0;
         for (let i = 0; i < count; i += 6) {
             const n = data.get(i + 3), tex = this._texture(data.get(i + 5));
-            if (tex) this._triangles(out, out.textureIndex(tex), this._f32, this._u8, model.vPtr, stride, this._u16, first, n);
+            if (tex && (additive || data.get(i + 4) !== BLEND_ADDITIVE)) this._triangles(out, out.textureIndex(tex), this._f32, this._u8, model.vPtr, stride, this._u16, first, n, i0);
             first += n;
         }
         return true;
@@ -114,10 +152,11 @@ export class SpineReader implements SkeletonReader {
         }
         this._copy.set(bytes);
         const meshes = model.meshes;
+        const additive = this.filter.additive;
         let first = 0;
         for (let i = 0; i < meshes.length; i++) {
             const m = meshes[i], tex = this._texture(m.textureID);
-            if (tex) this._triangles(out, out.textureIndex(tex), this._copyF32, this._copy, 0, 28, model.iData, first, m.iCount);
+            if (tex && (additive || m.blendMode !== BLEND_ADDITIVE)) this._triangles(out, out.textureIndex(tex), this._copyF32, this._copy, 0, 28, model.iData, first, m.iCount, 0);
             first += m.iCount;
         }
         return true;
@@ -129,16 +168,117 @@ export class SpineReader implements SkeletonReader {
         return c._slotTextures ? c._slotTextures.get(id) ?? null : null;
     }
 
-    /** Adds the `n / 3` triangles of indices `idx[first ..]` (vertices at byte `base + index * stride`). */
+    /**
+     * Adds the `n / 3` triangles of indices `idx[first ..]` (vertices at byte `base + index * stride`),
+     * but those in the dropped ranges (`idx[origin]` is the model's first index).
+     */
     private _triangles(out: DrawnTriangles, tex: number, f32: Float32Array<ArrayBufferLike>, u8: Uint8Array<ArrayBufferLike>, base: number, stride: number,
-        idx: Uint16Array<ArrayBufferLike>, first: number, n: number): void {
+        idx: Uint16Array<ArrayBufferLike>, first: number, n: number, origin: number): void {
         const fs = stride >>> 2, f0 = base >>> 2;
+        const drop = this._drop, dropEnd = 2 * this._dropN;
+        let d = 0;
         for (let k = first, end = first + n - 2; k < end; k += 3) {
+            if (d < dropEnd) {
+                const at = k - origin;
+                while (d < dropEnd && drop[d + 1] <= at) d += 2;
+                if (d < dropEnd && drop[d] <= at) continue; // a slot not kept by name
+            }
             const i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2];
             if (u8[base + i0 * stride + COLOR_BYTE + 3] === 0) continue; // alpha 0: draws nothing
             const a = f0 + i0 * fs, b = f0 + i1 * fs, c = f0 + i2 * fs;
             out.push(f32[a], f32[a + 1], f32[a + 3], f32[a + 4], f32[b], f32[b + 1], f32[b + 3], f32[b + 4],
                 f32[c], f32[c + 1], f32[c + 3], f32[c + 4], tex);
         }
+    }
+
+    /**
+     * The index ranges of the slots not kept by name ({@link _drop}), found by walking the draw
+     * order as the Spine runtime builds the model (`SpineSkeletonInstance::collectMeshData`): a
+     * slot whose bone is inactive or that shows nothing adds nothing; a region adds 6 indices, a
+     * mesh its triangles; a clipping attachment adds nothing and clips the slots up to its end
+     * slot, whose index counts are unknown here. Consecutive slots with the same verdict form one
+     * range; at most one range of unknown length is found from the model's total (`ic`). Where
+     * two unknown ranges lie on both sides of a verdict, the slots between them are kept, with a
+     * warning; so is everything when the walk disagrees with the model.
+     */
+    private _slotRanges(skeleton: WasmSkeleton, ic: number): void {
+        const classes = spineClasses();
+        if (!skeleton || !classes) return;
+        const keep = this._keepTable(skeleton);
+        const order = skeleton.getDrawOrder();
+        const n = order.size();
+        if (this._segCount.length < n + 1) { this._segCount = new Int32Array(2 * n + 2); this._segKeep = new Uint8Array(2 * n + 2); }
+        const segCount = this._segCount, segKeep = this._segKeep;
+        let segs = 0, clipEnd = -1;
+        for (let s = 0; s < n; s++) {
+            const slot = order.get(s);
+            if (!slot.getBone().isActive()) continue;
+            const index = slot.getData().getIndex();
+            const att = slot.getAttachment();
+            let count = -2;
+            if (att instanceof classes.RegionAttachment) count = 6;
+            else if (att instanceof classes.MeshAttachment) count = att.getTriangles().size();
+            else if (att instanceof classes.ClippingAttachment) {
+                if (clipEnd < 0) { const end = att.getEndSlot(); clipEnd = end ? end.getIndex() : 1 << 30; }
+                continue;
+            }
+            if (count >= 0) {
+                if (clipEnd >= 0) count = -1; // clipped: its count is the clipper's
+                const k = keep[index];
+                if (segs > 0 && segKeep[segs - 1] === k) {
+                    const c = segCount[segs - 1];
+                    segCount[segs - 1] = c < 0 || count < 0 ? -1 : c + count;
+                } else {
+                    segKeep[segs] = k; segCount[segs] = count; segs++;
+                }
+            }
+            if (clipEnd === index) clipEnd = -1;
+        }
+        // Ranges: from the front up to the first unknown count, from the back down to the last.
+        let firstUnknown = segs, lastUnknown = -1, known = 0;
+        for (let g = 0; g < segs; g++) {
+            if (segCount[g] < 0) { if (firstUnknown === segs) firstUnknown = g; lastUnknown = g; } else known += segCount[g];
+        }
+        if (known > ic || (lastUnknown < 0 && known !== ic)) {
+            this.warning = `slots could not be told apart this frame (the draw order lists ${known} indices, the drawing ${ic}), so ignoreSlots / onlySlots were not applied`;
+            return;
+        }
+        if (firstUnknown === lastUnknown) segCount[firstUnknown] = ic - known;
+        else if (firstUnknown < lastUnknown) this.warning = 'slots clipped by one clipping attachment, with slots of another verdict between them, cannot be told apart; those between are kept (ignoreSlots / onlySlots)';
+        let at = 0;
+        for (let g = 0; g < segs && segCount[g] >= 0; g++) { if (!segKeep[g]) this._dropRange(at, at + segCount[g]); at += segCount[g]; }
+        if (firstUnknown >= lastUnknown) return;
+        at = ic;
+        const back = this._dropN;
+        for (let g = segs - 1; g > lastUnknown; g--) { at -= segCount[g]; if (!segKeep[g]) this._dropRange(at, at + segCount[g]); }
+        // (added back to front: put them in index order)
+        const d = this._drop;
+        for (let a = back, b = this._dropN - 1; a < b; a++, b--) {
+            const s0 = d[2 * a], e0 = d[2 * a + 1];
+            d[2 * a] = d[2 * b]; d[2 * a + 1] = d[2 * b + 1]; d[2 * b] = s0; d[2 * b + 1] = e0;
+        }
+    }
+
+    private _dropRange(start: number, end: number): void {
+        if (end <= start) return;
+        if (2 * this._dropN + 2 > this._drop.length) { const g = new Int32Array(2 * this._drop.length); g.set(this._drop); this._drop = g; }
+        this._drop[2 * this._dropN] = start;
+        this._drop[2 * this._dropN + 1] = end;
+        this._dropN++;
+    }
+
+    /** Whether each slot of `skeleton` is kept by name (by slot index), remade when the names change. */
+    private _keepTable(skeleton: WasmSkeleton): Uint8Array {
+        const f = this.filter, k = this._keepFor;
+        if (k.skeleton === skeleton && k.ignore === f.ignore && k.only === f.only) return this._keep;
+        const slots = skeleton.getSlots();
+        const n = slots.size();
+        const keep = this._keep = new Uint8Array(n);
+        for (let i = 0; i < n; i++) {
+            const data = slots.get(i).getData();
+            keep[data.getIndex()] = f.keeps(data.getName()) ? 1 : 0;
+        }
+        k.skeleton = skeleton; k.ignore = f.ignore; k.only = f.only;
+        return keep;
     }
 }
