@@ -14,6 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import { uuidFor } from './demo-uuid.mjs';
 
@@ -403,6 +404,247 @@ function ground(w, h) {
     return img;
 }
 
+// ------------------------------------------------------------------ the character scene's art
+
+/** A wooden crate: planks, a diagonal brace, a dark rim; corners cut (transparent). */
+function crate() {
+    const img = new Image(40, 40);
+    const n = valueNoise(91, 3);
+    const outer = box(20, 20, 18.5, 18.5, 3.5);
+    img.shape(outer, (x, y, d) => {
+        const wood = mix([170, 112, 58], [206, 146, 84], n(x, y) * 0.8 + 0.1 * Math.sin(y * 1.7));
+        if (d < 4.2) return wood.map((v) => v * 0.72);                        // the frame
+        const brace = Math.abs((x - 20) + (y - 20)) < 3.2;                     // the diagonal
+        if (brace) return wood.map((v) => Math.min(255, v * 1.12));
+        return (Math.floor((y - 5) / 6) % 2 ? wood.map((v) => v * 0.92) : wood); // planks
+    }, { outline: 1.4, outlineColor: [60, 36, 20] });
+    return img;
+}
+
+/** A coin with a square hole through the middle (the hole does not collect it). */
+function coin() {
+    const img = new Image(28, 28);
+    img.shape(minus(circle(14, 14, 12.5), box(14, 14, 3.6, 3.6)), (x, y, d) => {
+        const lit = 1 - Math.hypot(x - 10, y - 10) / 20;
+        const c = mix([210, 150, 30], [255, 230, 110], lit);
+        return d < 2.4 ? c.map((v) => v * 0.82) : c;
+    }, { outline: 1.2, outlineColor: [110, 70, 10] });
+    return img;
+}
+
+/** A ground tile, 64 x 130, seamless left to right (the scene tiles it along x only): a grass edge over layered dirt. */
+function groundTile() {
+    const img = new Image(64, 130);
+    const TAU = Math.PI * 2;
+    img.shape(box(32, 65, 32, 65), (x, y) => {
+        const edge = 9 + 2 * Math.sin((x / 64) * TAU * 2) + 1.2 * Math.sin((x / 64) * TAU * 5 + 1);
+        if (y < edge) return mix([120, 200, 80], [70, 150, 50], y / edge);
+        const band = Math.sin(y / 5 + Math.sin((x / 64) * TAU * 3));
+        const c = mix([128, 88, 54], [96, 64, 40], (y - edge) / 120 + 0.2 * band);
+        return ((x * 7 + y * 13) % 29 === 0) ? c.map((v) => v * 1.25) : c;
+    });
+    return img;
+}
+
+/**
+ * The knight, a Spine 3.8 skeleton (JSON + libGDX atlas text + one premultiplied page). Regions are
+ * drawn here: a helmet with an open visor slit, a breastplate, an arm and a leg (each shown by two
+ * slots), a sword with a slot cut through its blade, a cape. `arm` and `sword` are stored rotated in
+ * the atlas; the cape is a mesh. Animations: `walk` (0.8 s loop: legs stride, the sword arm swings
+ * the sword forward and back) and `attack` (0.5 s: the sword raised behind the head, then slashed).
+ */
+const KNIGHT_REGIONS = {
+    head: { w: 40, h: 42, draw: (img) => {
+        const helm = minus(union(circle(20, 22, 15), box(20, 30, 15, 9, 4)), box(24, 23, 8, 2.1, 1));
+        img.shape(polygon([[17, 9], [23, 9], [14, 0], [7, 2]]), () => [220, 60, 60], { outline: 1 }); // plume
+        img.shape(helm, (x, y, d) => mix([215, 220, 232], [120, 128, 146], (y - 8) / 32 + (d < 3 ? -0.2 : 0)), { outline: 1.4 });
+        img.shape(box(20, 38, 11, 1.8, 1), () => [90, 96, 112]);
+    } },
+    body: { w: 36, h: 50, draw: (img) => {
+        const plate = polygon([[4, 4], [32, 4], [29, 36], [7, 36]]);
+        img.shape(union(plate, box(18, 42, 13, 7, 3)), (x, y, d) => (y > 35 ? [70, 60, 110] : mix([200, 206, 220], [110, 118, 140], Math.abs(x - 18) / 16 + (d < 3 ? 0.25 : 0))), { outline: 1.4 });
+        img.shape(box(18, 34, 13, 2.4, 1), () => [120, 80, 40], { outline: 0.8 }); // belt
+        img.shape(box(18, 34, 2.6, 2.6, 0.5), () => [240, 200, 60]);
+    } },
+    leg: { w: 16, h: 48, draw: (img) => {
+        img.shape(box(8, 20, 5.6, 18, 4), (x) => mix([80, 70, 120], [50, 44, 80], x / 16), { outline: 1.2 });
+        img.shape(box(9, 41, 6.6, 5, 2.5), () => [80, 56, 40], { outline: 1.2 }); // boot
+    } },
+    arm: { w: 14, h: 36, rotate: true, draw: (img) => {
+        img.shape(box(7, 15, 5, 13, 4.5), (x) => mix([190, 196, 210], [110, 116, 136], x / 14), { outline: 1.2 });
+        img.shape(circle(7, 30, 4.6), () => [236, 196, 160], { outline: 1.1 }); // hand
+    } },
+    sword: { w: 18, h: 80, rotate: true, draw: (img) => {
+        const blade = minus(polygon([[9, 1], [13, 8], [12.5, 62], [5.5, 62], [5, 8]]), box(9, 30, 1.3, 9, 1.2));
+        img.shape(blade, (x) => (x < 9 ? [235, 240, 250] : [170, 180, 200]), { outline: 1 });
+        img.shape(box(9, 64, 8, 2.2, 1.2), () => [200, 160, 50], { outline: 1 });  // cross-guard
+        img.shape(box(9, 71, 2.2, 5, 1), () => [100, 60, 30], { outline: 0.9 });   // grip
+        img.shape(circle(9, 77.5, 2.4), () => [200, 160, 50], { outline: 0.9 });    // pommel
+    } },
+    cape: { w: 40, h: 56, draw: (img) => {
+        const cloth = polygon([[8, 1], [32, 1], [39, 50], [30, 55], [20, 50], [10, 55], [1, 50]]);
+        img.shape(cloth, (x, y) => mix([200, 40, 50], [120, 20, 40], y / 56 + 0.15 * Math.sin(x / 3)), { outline: 1.2 });
+    } },
+};
+
+/** Shelf packing with `pad` transparent texels around each region; a rotated region occupies h x w. */
+function packKnight(names, pad = 2) {
+    const items = names.map((name) => {
+        const g = KNIGHT_REGIONS[name];
+        return { name, g, fw: g.rotate ? g.h : g.w, fh: g.rotate ? g.w : g.h };
+    });
+    items.sort((p, q) => q.fh - p.fh || (p.name < q.name ? -1 : 1));
+    for (const [W, H] of [[128, 128], [256, 128], [256, 256]]) {
+        let x = pad, y = pad, shelf = 0, ok = true;
+        for (const it of items) {
+            if (x + it.fw + pad > W) { x = pad; y += shelf + pad; shelf = 0; }
+            if (y + it.fh + pad > H || x + it.fw + pad > W) { ok = false; break; }
+            it.x = x; it.y = y;
+            x += it.fw + pad;
+            shelf = Math.max(shelf, it.fh);
+        }
+        if (ok) return { W, H, items };
+    }
+    throw new Error('the knight does not fit a 256 x 256 page');
+}
+
+/** The page (premultiplied alpha, as Spine exports by default); a rotated region turned 90° counter-clockwise, as Spine stores it. */
+function knightPage(page) {
+    const png = new PNG({ width: page.W, height: page.H });
+    png.data.fill(0);
+    for (const { g, x: X, y: Y } of page.items) {
+        const img = new Image(g.w, g.h);
+        g.draw(img);
+        const src = img.png().data;
+        for (let iy = 0; iy < g.h; iy++) for (let ix = 0; ix < g.w; ix++) {
+            const px = g.rotate ? X + iy : X + ix, py = g.rotate ? Y + (g.w - 1 - ix) : Y + iy;
+            const s = (iy * g.w + ix) * 4, d = (py * page.W + px) * 4, a = src[s + 3];
+            for (let c = 0; c < 3; c++) png.data[d + c] = Math.round((src[s + c] * a) / 255);
+            png.data[d + 3] = a;
+        }
+    }
+    return png;
+}
+
+function knightAtlas(page, pngName) {
+    const lines = ['', pngName, `size: ${page.W},${page.H}`, 'format: RGBA8888', 'filter: Linear,Linear', 'repeat: none'];
+    for (const { name, g, x, y } of [...page.items].sort((p, q) => (p.name < q.name ? -1 : 1))) {
+        lines.push(name, `  rotate: ${g.rotate ? 'true' : 'false'}`, `  xy: ${x}, ${y}`, `  size: ${g.w}, ${g.h}`, `  orig: ${g.w}, ${g.h}`, '  offset: 0, 0', '  index: -1');
+    }
+    return `${lines.join('\n')}\n`;
+}
+
+function knightSkeleton() {
+    const bones = [
+        { name: 'root' },
+        { name: 'hip', parent: 'root', y: 47 },
+        { name: 'torso', parent: 'hip' },
+        { name: 'head', parent: 'torso', y: 40 },
+        { name: 'armB', parent: 'torso', x: -4, y: 36, length: 30, rotation: -90 },
+        { name: 'armF', parent: 'torso', x: 4, y: 36, length: 30, rotation: -90 },
+        { name: 'hand', parent: 'armF', x: 26 },
+        { name: 'legB', parent: 'hip', x: -5, length: 46, rotation: -90 },
+        { name: 'legF', parent: 'hip', x: 5, length: 46, rotation: -90 },
+    ];
+    // back to front
+    const slots = [
+        { name: 'armB', bone: 'armB', attachment: 'arm', color: 'c8c8d2ff' },
+        { name: 'legB', bone: 'legB', attachment: 'leg', color: 'c8c8d2ff' },
+        { name: 'cape', bone: 'torso', attachment: 'cape' },
+        { name: 'legF', bone: 'legF', attachment: 'leg' },
+        { name: 'body', bone: 'torso', attachment: 'body' },
+        { name: 'head', bone: 'head', attachment: 'head' },
+        { name: 'sword', bone: 'hand', attachment: 'sword' },
+        { name: 'armF', bone: 'armF', attachment: 'arm' },
+    ];
+    // Limb bones point down (rotation -90): an upright region (top at the joint) is turned +90 and
+    // centred half its height along the bone. The sword lies along the hand bone, its grip in the hand.
+    const cape = (() => {
+        const uv = [[0.2, 0], [0.8, 0], [1, 0.9], [0.75, 1], [0.5, 0.9], [0.25, 1], [0, 0.9], [0.5, 0.45]];
+        // torso space: hangs from the shoulders behind the back (towards -x), flaring out
+        const vertices = uv.flatMap(([u, v]) => [Math.round((-16 + u * 18 - v * 12 + u * v * 4) * 100) / 100, Math.round((40 - v * 46) * 100) / 100]);
+        return { type: 'mesh', uvs: uv.flat(), triangles: [0, 1, 7, 1, 2, 7, 2, 3, 7, 3, 4, 7, 4, 5, 7, 5, 6, 7, 6, 0, 7], vertices, hull: 7, width: 40, height: 56 };
+    })();
+    const attachments = {
+        armB: { arm: { x: 14, rotation: 90, width: 14, height: 36 } },
+        legB: { leg: { x: 23, rotation: 90, width: 16, height: 48 } },
+        cape: { cape },
+        legF: { leg: { x: 23, rotation: 90, width: 16, height: 48 } },
+        body: { body: { y: 20, width: 36, height: 50 } },
+        head: { head: { x: 1, y: 17, width: 40, height: 42 } },
+        sword: { sword: { y: 31, width: 18, height: 80 } },
+        armF: { arm: { x: 14, rotation: 90, width: 14, height: 36 } },
+    };
+    const rot = (keys) => keys.map(([time, angle]) => (time ? { time, angle } : { angle }));
+    const animations = {
+        walk: {
+            bones: {
+                hip: { translate: [{ x: 0, y: 0 }, { time: 0.2, x: 0, y: -3 }, { time: 0.4, x: 0, y: 0 }, { time: 0.6, x: 0, y: -3 }, { time: 0.8, x: 0, y: 0 }] },
+                torso: { rotate: rot([[0, 0], [0.2, -4], [0.4, 0], [0.6, -4], [0.8, 0]]) },
+                head: { rotate: rot([[0, 0], [0.2, 3], [0.4, 0], [0.6, 3], [0.8, 0]]) },
+                legF: { rotate: rot([[0, 28], [0.4, -28], [0.8, 28]]) },
+                legB: { rotate: rot([[0, -28], [0.4, 28], [0.8, -28]]) },
+                armB: { rotate: rot([[0, -25], [0.4, 25], [0.8, -25]]) },
+                armF: { rotate: rot([[0, 75], [0.4, 5], [0.8, 75]]) },
+            },
+        },
+        attack: {
+            bones: {
+                torso: { rotate: rot([[0, 0], [0.15, 8], [0.32, -10], [0.5, 0]]) },
+                armF: { rotate: rot([[0, 0], [0.15, 200], [0.32, 20], [0.5, 40]]) },
+                armB: { rotate: rot([[0, 0], [0.15, 30], [0.32, -30], [0.5, 0]]) },
+            },
+        },
+    };
+    // setup-pose bounds of the regions (no bone is rotated in the setup pose but the limbs' -90)
+    const world = {};
+    for (const b of bones) {
+        const p = b.parent ? world[b.parent] : { x: 0, y: 0, r: 0 };
+        const c = Math.cos((p.r * Math.PI) / 180), s = Math.sin((p.r * Math.PI) / 180);
+        world[b.name] = { x: p.x + c * (b.x ?? 0) - s * (b.y ?? 0), y: p.y + s * (b.x ?? 0) + c * (b.y ?? 0), r: p.r + (b.rotation ?? 0) };
+    }
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    const add = (B, lx, ly) => {
+        const c = Math.cos((B.r * Math.PI) / 180), s = Math.sin((B.r * Math.PI) / 180);
+        const x = B.x + c * lx - s * ly, y = B.y + s * lx + c * ly;
+        x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    };
+    for (const slot of slots) {
+        const a = attachments[slot.name][slot.attachment], B = world[slot.bone];
+        if (a.type === 'mesh') { for (let i = 0; i < a.vertices.length; i += 2) add(B, a.vertices[i], a.vertices[i + 1]); continue; }
+        const c = Math.cos(((a.rotation ?? 0) * Math.PI) / 180), s = Math.sin(((a.rotation ?? 0) * Math.PI) / 180);
+        for (const [kx, ky] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
+            const lx = (kx * a.width) / 2, ly = (ky * a.height) / 2;
+            add(B, (a.x ?? 0) + c * lx - s * ly, (a.y ?? 0) + s * lx + c * ly);
+        }
+    }
+    const r2 = (v) => Math.round(v * 100) / 100;
+    const skeleton = { hash: '', spine: '3.8.99', x: r2(x0), y: r2(y0), width: r2(x1 - x0), height: r2(y1 - y0), images: './images/', audio: '' };
+    const body = { bones, slots, skins: [{ name: 'default', attachments }], animations };
+    skeleton.hash = createHash('sha1').update(JSON.stringify({ skeleton, ...body })).digest('base64').replace(/=+$/, '').slice(0, 27);
+    return { skeleton, ...body };
+}
+
+/** Creator 3.8's metas for a Spine export: the JSON (spine-data), the atlas (no importer of its own), the page (a texture). */
+function spineMetas(dirRel, base) {
+    const png = `assets/demos/art/${dirRel}/${base}.png`, uuid = uuidFor(png);
+    return {
+        json: { ver: '1.2.5', importer: 'spine-data', imported: true, uuid: uuidFor(`assets/demos/art/${dirRel}/${base}.json`), files: ['.json'], subMetas: {}, userData: {} },
+        atlas: { ver: '1.0.0', importer: '*', imported: true, uuid: uuidFor(`assets/demos/art/${dirRel}/${base}.atlas`), files: ['.atlas', '.json'], subMetas: {}, userData: {} },
+        png: {
+            ver: '1.0.27', importer: 'image', imported: true, uuid, files: ['.json', '.png'],
+            subMetas: {
+                '6c48a': {
+                    importer: 'texture', uuid: `${uuid}@6c48a`, displayName: base, id: '6c48a', name: 'texture',
+                    userData: { wrapModeS: 'repeat', wrapModeT: 'repeat', minfilter: 'linear', magfilter: 'linear', mipfilter: 'none', anisotropy: 0, isUuid: true, imageUuidOrDatabaseUri: uuid, visible: false },
+                    ver: '1.0.22', imported: true, files: ['.json'], subMetas: {},
+                },
+            },
+            userData: { hasAlpha: true, type: 'texture', redirect: `${uuid}@6c48a`, fixAlphaTransparencyArtifacts: false },
+        },
+    };
+}
+
 // ------------------------------------------------------------------ writing
 
 const written = [];
@@ -436,7 +678,7 @@ function dir(rel) {
 mkdirSync(ART, { recursive: true });
 writeFileSync(join(root, 'assets/demos.meta'), json(directoryMeta('assets/demos')));
 dir('');
-for (const d of ['shooter', 'maze', 'hero', 'terrain', 'rocks']) dir(d);
+for (const d of ['shooter', 'maze', 'hero', 'terrain', 'rocks', 'character']) dir(d);
 
 sprite('shooter/fighter.png', () => fighter());
 sprite('shooter/saucer.png', () => saucer());
@@ -481,5 +723,20 @@ write('hero/hero-walk.anim', json([
 write('hero/hero-walk.anim.meta', json({
     ver: '2.0.3', importer: 'animation-clip', imported: true, uuid: uuidFor('assets/demos/art/hero/hero-walk.anim'), files: ['.cconb'], subMetas: {}, userData: { name: 'hero-walk' },
 }));
+
+// The character scene: the knight (Spine 3.8: JSON, atlas, page) and its props.
+sprite('character/crate.png', () => crate());
+sprite('character/coin.png', () => coin());
+sprite('character/ground.png', () => groundTile(), { filter: 'nearest' });
+if ('character/knight'.includes(only) || only === '') {
+    const page = packKnight(Object.keys(KNIGHT_REGIONS));
+    const metas = spineMetas('character', 'knight');
+    write('character/knight.png', PNG.sync.write(knightPage(page)));
+    write('character/knight.png.meta', json(metas.png));
+    write('character/knight.atlas', knightAtlas(page, 'knight.png'));
+    write('character/knight.atlas.meta', json(metas.atlas));
+    write('character/knight.json', json(knightSkeleton()));
+    write('character/knight.json.meta', json(metas.json));
+}
 
 console.log(`wrote ${written.length} files under ${relative(root, ART)}`);

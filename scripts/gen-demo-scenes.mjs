@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Writes the four demo scenes (assets/demos/*.scene) in Creator 3.8's scene format, as the editor
+ * Writes the five demo scenes (assets/demos/*.scene) in Creator 3.8's scene format, as the editor
  * saves them: nodes, UITransforms, Sprites pointing at the imported sprite frames
  * (`<png uuid>@f9941`), Labels, an Animation with the hero's clip, a PixelCollider on every
  * colliding node with the values a user sets in the Inspector, and each demo's component. Also
- * writes the demo scripts' `.ts.meta` files when missing.
+ * writes the demo scripts' `.ts.meta` files when missing. The fifth scene, character.scene, has two
+ * Spine characters (sp.Skeleton on the imported knight.json) with PixelColliders and Pixel Touch.
  *
  *     node scripts/gen-demo-art.mjs      # first, if the art changed
  *     node scripts/gen-demo-scenes.mjs
@@ -116,11 +117,23 @@ class SceneBuilder {
     }
 
     /** A PixelCollider as the Inspector saves it (every serialized field). */
-    pixelCollider(node, { shape = 0, alphaThreshold = 0, accuracy = 0, mode = 0, group = 1, radius = 0 } = {}) {
+    pixelCollider(node, { shape = 0, alphaThreshold = 0, accuracy = 0, mode = 0, group = 1, radius = 0, pixelTouch } = {}) {
         return this.comp(node, PIXEL_COLLIDER, {
             _shape: shape, _alphaThreshold: alphaThreshold, _accuracy: accuracy, _mode: mode, _group: group,
             _size: { __type__: 'cc.Size', width: 0, height: 0 }, _offset: { __type__: 'cc.Vec2', x: 0, y: 0 }, _radius: radius, _points: [],
-            _bakedMask: null, _maskLibrary: null, _gpuEffect: { __uuid__: PIXEL_COLLIDE_EFFECT, __expectedType__: 'cc.EffectAsset' },
+            // (the scenes written before Pixel Touch existed leave it out: it loads as its default, off)
+            _bakedMask: null, _maskLibrary: null, ...(pixelTouch === undefined ? {} : { _pixelTouch: pixelTouch }),
+            _gpuEffect: { __uuid__: PIXEL_COLLIDE_EFFECT, __expectedType__: 'cc.EffectAsset' },
+        });
+    }
+
+    /** An sp.Skeleton as the Inspector saves it (Creator 3.8.5's serialized fields), playing `animation`. */
+    skeleton(node, json, { animation = '', tint = color(255, 255, 255), timeScale = 1 } = {}) {
+        return this.comp(node, 'sp.Skeleton', {
+            _customMaterial: null, _srcBlendFactor: 2, _dstBlendFactor: 4, _color: tint, loop: true, _timeScale: timeScale, _useTint: false,
+            _preCacheMode: 0, _cacheMode: 0, _debugBones: false, _debugSlots: false,
+            _skeletonData: { __uuid__: readJson(`assets/demos/art/${json}.meta`).uuid, __expectedType__: 'sp.SkeletonData' },
+            _premultipliedAlpha: true, defaultSkin: 'default', defaultAnimation: animation, _sockets: [], _debugMesh: false, _enableBatch: false,
         });
     }
 
@@ -282,6 +295,46 @@ if (MAZE.some((r) => r.length !== 30) || MAZE.length !== 20) throw new Error('th
     s.comp(field, scriptClass('assets/scripts/demos/StressDemo.ts'), {
         template: ref(rock), frames: [0, 1, 2, 3].map((k) => frame(`rocks/rock-${k}.png`)), overlay: ref(s.objs[overlay]._components[1].__id__),
         count: 600, maxCount: 3000,
+    });
+    s.write();
+}
+
+// ------------------------------------------------------------------ 5. character
+{
+    const s = new SceneBuilder('character');
+    const canvas = s.canvas(color(120, 170, 220));
+    const world = s.node('World', canvas);
+    s.uiTransform(world, 960, 640); // catches the clicks that go through the characters' transparent pixels
+    const GROUND = -190; // the feet's y
+    const ground = s.node('Ground', world, { y: GROUND - 65 }); // one row of the 130 px tile, down to the screen's bottom
+    s.uiTransform(ground, 960, 130);
+    s.sprite(ground, 'character/ground.png', { type: 2, sizeMode: 0 });
+    const crates = [], coins = [];
+    [[-150, 0], [190, 12]].forEach(([x, angle], i) => {
+        const n = s.node(`Crate ${i + 1}`, world, { x, y: GROUND + 20, angle });
+        s.sprite(n, 'character/crate.png');
+        crates.push(s.pixelCollider(n, { alphaThreshold: 127, pixelTouch: false }));
+    });
+    // Some coins only the swinging sword reaches; the hole in a coin's middle does not collect it.
+    [[-250, 40], [-60, 110], [40, 150], [140, 60], [300, 130]].forEach(([x, h], i) => {
+        const n = s.node(`Coin ${i + 1}`, world, { x, y: GROUND + h });
+        s.sprite(n, 'character/coin.png');
+        coins.push(s.pixelCollider(n, { alphaThreshold: 127, pixelTouch: false }));
+    });
+    const knight = (name, x, sx, tint, timeScale) => {
+        const n = s.node(name, world, { x, y: GROUND, sx });
+        // The content box holds the whole sword swing (the touch test checks it before the pixels).
+        s.uiTransform(n, 210, 200, 0.5, 0.08);
+        s.skeleton(n, 'character/knight.json', { animation: 'walk', tint, timeScale });
+        return s.pixelCollider(n, { alphaThreshold: 127, pixelTouch: true });
+    };
+    const rival = knight('Rival (mirrored)', 330, -1, color(190, 210, 255), 1.15);
+    const hero = knight('Hero', -330, 1, color(255, 255, 255), 1);
+    const score = s.label(canvas, 'Score', '', { x: 0, y: 295, w: 900, align: 0, size: 20, tint: color(255, 240, 150) });
+    s.label(canvas, 'Hint', 'Click a knight to make it jump (only its pixels: a click between its legs or sword drops a coin there)', { y: HINT_Y, size: 18 });
+    s.comp(world, scriptClass('assets/scripts/demos/CharacterDemo.ts'), {
+        hero: ref(hero), rival: ref(rival), crates: crates.map(ref), coins: coins.map(ref), scoreLabel: ref(s.objs[score]._components[1].__id__),
+        walkSpeed: 70, jumpSpeed: 430, gravity: 1100, halfWidth: 420,
     });
     s.write();
 }

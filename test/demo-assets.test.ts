@@ -24,7 +24,10 @@ const rel = (p: string): string => relative(root, p);
 const readJson = (p: string): any => JSON.parse(readFileSync(p, 'utf8'));
 const all = [...walk(ASSETS)];
 const metas = all.filter((p) => p.endsWith('.meta')).map((p) => ({ path: p, meta: readJson(p) as Json }));
-const pngs = all.filter((p) => p.endsWith('.png'));
+const allPngs = all.filter((p) => p.endsWith('.png'));
+/** PNGs imported as sprite frames; the others are textures (a Spine atlas page: its regions are cut by the atlas). */
+const pngs = allPngs.filter((p) => readJson(`${p}.meta`).userData.type === 'sprite-frame');
+const texturePngs = allPngs.filter((p) => !pngs.includes(p));
 
 /**
  * Every uuid an asset or sub-asset of the project has -> its importer; with the extension's
@@ -59,12 +62,13 @@ function trimBox(png: PNG, threshold: number): { x: number; y: number; w: number
     return x1 < 0 ? { x: 0, y: 0, w: png.width, h: png.height } : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
 
-const IMPORTER_OF_TYPE: Record<string, string> = { 'cc.SpriteFrame': 'sprite-frame', 'cc.AnimationClip': 'animation-clip', 'cc.Texture2D': 'texture', 'cc.SpriteAtlas': 'auto-atlas', 'cc.EffectAsset': 'effect' };
+const IMPORTER_OF_TYPE: Record<string, string> = { 'cc.SpriteFrame': 'sprite-frame', 'cc.AnimationClip': 'animation-clip', 'cc.Texture2D': 'texture', 'cc.SpriteAtlas': 'auto-atlas', 'cc.EffectAsset': 'effect', 'sp.SkeletonData': 'spine-data' };
+const SCENES = ['shooter', 'maze', 'terrain', 'stress', 'character'];
 
 describe('demo assets', () => {
     test('the demo scenes, their art, an Auto Atlas and an AnimationClip exist', () => {
         const names = all.map(rel);
-        for (const s of ['shooter', 'maze', 'terrain', 'stress']) expect(names).toContain(join('assets', 'demos', `${s}.scene`));
+        for (const s of SCENES) expect(names).toContain(join('assets', 'demos', `${s}.scene`));
         expect(pngs.length).toBeGreaterThanOrEqual(12);
         expect(all.some((p) => p.endsWith('.pac'))).toBe(true);
         expect(all.some((p) => p.endsWith('.anim'))).toBe(true);
@@ -189,7 +193,7 @@ describe('demo assets', () => {
         expect(n).toBeGreaterThan(15);
     });
 
-    describe.each(['shooter', 'maze', 'terrain', 'stress'])('demos/%s.scene', (name) => {
+    describe.each(SCENES)('demos/%s.scene', (name) => {
         const data = readJson(join(ASSETS, 'demos', `${name}.scene`)) as Json[];
         const colliderType = (() => {
             const uuid = readJson(join(root, 'extensions/pixel-collision/assets/runtime/PixelCollider.ts.meta')).uuid as string;
@@ -207,14 +211,14 @@ describe('demo assets', () => {
             expect(hint!._string).not.toContain('\n');
         });
 
-        test('has PixelColliders set in the scene, on nodes with a Sprite or a shape', () => {
+        test('has PixelColliders set in the scene, on nodes with a Sprite, a Spine skeleton or a shape', () => {
             const colliders = data.filter((o) => o.__type__ === colliderType);
             expect(colliders.length).toBeGreaterThanOrEqual(1);
             for (const c of colliders) {
                 expect(Object.keys(c)).toEqual(expect.arrayContaining(['_shape', '_alphaThreshold', '_accuracy', '_mode', '_group', '_size', '_offset', '_radius', '_points', '_bakedMask', '_maskLibrary']));
                 const node = data[c.node.__id__];
                 const types = (node._components as { __id__: number }[]).map((r) => data[r.__id__].__type__);
-                if (c._shape === 0) expect(types).toContain('cc.Sprite');
+                if (c._shape === 0) expect(types.filter((t) => t === 'cc.Sprite' || t === 'sp.Skeleton' || t === 'dragonBones.ArmatureDisplay')).toHaveLength(1);
                 expect(types).toContain('cc.UITransform');
             }
         });
@@ -233,6 +237,150 @@ describe('demo assets', () => {
                 }
             }
             expect(bad).toEqual([]);
+        });
+    });
+});
+
+/** A libGDX atlas (Spine 3.8's text format): pages, each with its regions. */
+interface AtlasRegion { name: string; rotate: boolean; x: number; y: number; w: number; h: number; orig: [number, number]; offset: [number, number] }
+interface AtlasPage { file: string; size: [number, number]; regions: AtlasRegion[] }
+function parseAtlas(text: string): AtlasPage[] {
+    const pages: AtlasPage[] = [];
+    let page: AtlasPage | null = null, region: AtlasRegion | null = null;
+    const nums = (v: string): number[] => v.split(',').map((x) => Number(x.trim()));
+    for (const raw of text.split(/\r?\n/)) {
+        const line = raw.trimEnd();
+        if (!line.trim()) { page = null; region = null; continue; }
+        const kv = /^\s*([a-z]+):\s*(.*)$/.exec(line);
+        if (!page) { page = { file: line.trim(), size: [0, 0], regions: [] }; pages.push(page); continue; }
+        if (kv && !region) { if (kv[1] === 'size') page.size = nums(kv[2]) as [number, number]; continue; }
+        if (!kv) { region = { name: line.trim(), rotate: false, x: NaN, y: NaN, w: NaN, h: NaN, orig: [NaN, NaN], offset: [NaN, NaN] }; page.regions.push(region); continue; }
+        const [k, v] = [kv[1], kv[2]];
+        if (k === 'rotate') region!.rotate = v === 'true';
+        else if (k === 'xy') [region!.x, region!.y] = nums(v);
+        else if (k === 'size') [region!.w, region!.h] = nums(v);
+        else if (k === 'orig') region!.orig = nums(v) as [number, number];
+        else if (k === 'offset') region!.offset = nums(v) as [number, number];
+    }
+    return pages;
+}
+
+const spineJsons = metas.filter(({ meta }) => meta.importer === 'spine-data').map(({ path }) => path.slice(0, -'.meta'.length));
+
+describe('Spine exports (a skeleton JSON, its atlas and page)', () => {
+    test('there is one, and every texture PNG is the page of one', () => {
+        expect(spineJsons.length).toBeGreaterThanOrEqual(1);
+        const pages = spineJsons.flatMap((j) => parseAtlas(readFileSync(j.replace(/\.json$/, '.atlas'), 'utf8')).map((p) => join(dirname(j), p.file)));
+        expect(texturePngs.sort()).toEqual([...new Set(pages)].sort());
+    });
+
+    describe.each(spineJsons.map((p) => [rel(p), p]))('%s', (_name, file) => {
+        const skel = readJson(file) as Json;
+        const atlasFile = file.replace(/\.json$/, '.atlas');
+        const pages = parseAtlas(readFileSync(atlasFile, 'utf8'));
+        const regions = new Map(pages.flatMap((p) => p.regions.map((r) => [r.name, { r, page: p }] as const)));
+
+        test('metas as Creator 3.8 imports a Spine export: spine-data JSON, the atlas beside it, the page a texture', () => {
+            expect(readJson(`${file}.meta`)).toEqual(expect.objectContaining({ importer: 'spine-data', files: ['.json'], subMetas: {} }));
+            expect(readJson(`${atlasFile}.meta`)).toEqual(expect.objectContaining({ importer: '*', files: ['.atlas', '.json'], subMetas: {} }));
+            for (const p of pages) {
+                const meta = readJson(join(dirname(file), `${p.file}.meta`)) as Json;
+                expect(meta.importer).toBe('image');
+                expect(meta.userData).toEqual(expect.objectContaining({ type: 'texture', hasAlpha: true, redirect: `${meta.uuid}@6c48a` }));
+                expect(Object.keys(meta.subMetas)).toEqual(['6c48a']);
+                expect(meta.subMetas['6c48a']).toEqual(expect.objectContaining({ importer: 'texture', name: 'texture', displayName: basename(p.file, '.png') }));
+                expect(meta.subMetas['6c48a'].userData.imageUuidOrDatabaseUri).toBe(meta.uuid);
+            }
+        });
+
+        test('each page is the PNG of its size; regions lie inside it, apart, each with pixels; nothing outside them; premultiplied', () => {
+            for (const p of pages) {
+                const png = PNG.sync.read(readFileSync(join(dirname(file), p.file)));
+                expect([png.width, png.height]).toEqual(p.size);
+                const owner = new Int32Array(png.width * png.height).fill(-1);
+                const bad: string[] = [];
+                p.regions.forEach((r, k) => {
+                    const fw = r.rotate ? r.h : r.w, fh = r.rotate ? r.w : r.h; // a rotated region occupies h x w texels
+                    if (r.x < 0 || r.y < 0 || r.x + fw > png.width || r.y + fh > png.height) bad.push(`${r.name} leaves the page`);
+                    expect(r.orig).toEqual([r.w, r.h]);
+                    let solid = 0;
+                    for (let y = r.y; y < Math.min(png.height, r.y + fh); y++) for (let x = r.x; x < Math.min(png.width, r.x + fw); x++) {
+                        if (owner[y * png.width + x] >= 0) bad.push(`${r.name} overlaps ${p.regions[owner[y * png.width + x]].name} at ${x},${y}`);
+                        owner[y * png.width + x] = k;
+                        if (png.data[(y * png.width + x) * 4 + 3] > 127) solid++;
+                    }
+                    if (solid < 20) bad.push(`${r.name}: ${solid} solid texels`);
+                });
+                for (let i = 0; i < owner.length; i++) {
+                    const d = png.data.subarray(i * 4, i * 4 + 4);
+                    if (owner[i] < 0 && d[3] !== 0) bad.push(`texel ${i % png.width},${Math.floor(i / png.width)} outside every region has alpha ${d[3]}`);
+                    if (d[0] > d[3] || d[1] > d[3] || d[2] > d[3]) bad.push(`texel ${i % png.width},${Math.floor(i / png.width)} is not premultiplied`);
+                }
+                expect(bad.slice(0, 5)).toEqual([]);
+            }
+        });
+
+        test('a Spine 3.8 skeleton whose bones, slots, attachments and animations name what exists', () => {
+            expect(skel.skeleton.spine).toMatch(/^3\.8\./);
+            const bones = new Set<string>();
+            for (const b of skel.bones as Json[]) {
+                if (b.parent !== undefined) expect(bones.has(b.parent)).toBe(true); // parents come first
+                bones.add(b.name);
+            }
+            const slots = new Set((skel.slots as Json[]).map((sl) => sl.name as string));
+            const skin = (skel.skins as Json[]).find((k) => k.name === 'default')!;
+            const used = new Set<string>();
+            const kinds = new Set<string>();
+            for (const sl of skel.slots as Json[]) {
+                expect(bones.has(sl.bone)).toBe(true);
+                if (sl.attachment) expect(skin.attachments[sl.name]?.[sl.attachment]).toBeDefined();
+            }
+            for (const [slot, atts] of Object.entries(skin.attachments as Record<string, Record<string, Json>>)) {
+                expect(slots.has(slot)).toBe(true);
+                for (const [name, a] of Object.entries(atts)) {
+                    const type = a.type ?? 'region';
+                    kinds.add(type);
+                    const region = regions.get(a.path ?? name);
+                    expect([slot, name, region !== undefined]).toEqual([slot, name, true]);
+                    used.add(a.path ?? name);
+                    if (region?.r.rotate) kinds.add('rotated region');
+                    if (type === 'mesh') {
+                        const n = (a.uvs as number[]).length / 2;
+                        expect(a.vertices.length).toBe(2 * n); // unweighted: x, y per vertex
+                        expect((a.triangles as number[]).every((t) => Number.isInteger(t) && t >= 0 && t < n)).toBe(true);
+                        expect((a.uvs as number[]).every((u) => u >= 0 && u <= 1)).toBe(true);
+                        expect(a.hull).toBeLessThanOrEqual(n);
+                    } else {
+                        expect([a.width, a.height]).toEqual(region!.r.orig);
+                    }
+                }
+            }
+            expect([...regions.keys()].filter((r) => !used.has(r))).toEqual([]); // every region drawn
+            expect(kinds).toEqual(new Set(['region', 'mesh', 'rotated region']));
+            expect(Object.keys(skel.animations).length).toBeGreaterThanOrEqual(2);
+            for (const anim of Object.values(skel.animations as Record<string, Json>)) {
+                for (const [b, tl] of Object.entries((anim.bones ?? {}) as Record<string, Json>)) {
+                    expect(bones.has(b)).toBe(true);
+                    for (const keys of Object.values(tl as Record<string, Json[]>)) {
+                        const times = keys.map((k) => k.time ?? 0);
+                        expect([...times].sort((x, y) => x - y)).toEqual(times);
+                    }
+                }
+            }
+        });
+
+        test('the scenes\' sp.Skeleton components name its skin and animation', () => {
+            const uuid = readJson(`${file}.meta`).uuid as string;
+            let n = 0;
+            for (const scene of all.filter((p) => p.endsWith('.scene'))) {
+                for (const o of readJson(scene) as Json[]) {
+                    if (o.__type__ !== 'sp.Skeleton' || o._skeletonData?.__uuid__ !== uuid) continue;
+                    n++;
+                    expect((skel.skins as Json[]).map((k) => k.name)).toContain(o.defaultSkin);
+                    expect(Object.keys(skel.animations)).toContain(o.defaultAnimation);
+                }
+            }
+            expect(n).toBeGreaterThanOrEqual(2);
         });
     });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { flashAmount, nextStressMode, parseMaze, RollingAverage, shipPose, STRESS_MODES, wrapCoord } from '../assets/scripts/demos/demo-logic';
-import type { ShipPose } from '../assets/scripts/demos/demo-logic';
+import { awayFrom, flashAmount, knockProp, nextStressMode, parseMaze, RollingAverage, shipPose, stepProp, stepWalker, STRESS_MODES, wrapCoord } from '../assets/scripts/demos/demo-logic';
+import type { ShipPose, SideBody } from '../assets/scripts/demos/demo-logic';
 
 /** The demo scripts' engine-free logic (assets/scripts/demos/demo-logic.ts). */
 
@@ -107,5 +107,84 @@ describe('parseMaze (maze)', () => {
         expect(rows[0]).toMatch(/^#+$/);
         expect(rows[rows.length - 1]).toMatch(/^#+$/);
         expect(rows.every((r) => r.startsWith('#') && r.endsWith('#'))).toBe(true);
+    });
+});
+
+describe('character scene: crates, knights', () => {
+    const body = (x = 0, y = 0): SideBody => ({ x, y, vx: 0, vy: 0, angle: 0, spin: 0 });
+    const DT = 1 / 60;
+
+    test('a knocked crate flies away from the knight, up, spinning; lands, bounces lower, then rests flat on the floor', () => {
+        const b = body(100, -170);
+        b.angle = 12;
+        knockProp(b, 60, 300, 380);
+        expect([b.vx, b.vy]).toEqual([300, 380]);
+        expect(b.spin).toBeLessThan(0); // thrown right: spins clockwise
+        let peak = b.y, frames = 0, bounces = 0, lastVy = b.vy;
+        while (stepProp(b, DT, 1100, -170, 440) && frames < 600) {
+            frames++;
+            peak = Math.max(peak, b.y);
+            if (lastVy < 0 && b.vy > 0) bounces++;
+            lastVy = b.vy;
+            expect(b.y).toBeGreaterThanOrEqual(-170);
+        }
+        expect(frames).toBeLessThan(600);
+        expect(peak).toBeGreaterThan(-170 + 50);
+        expect(bounces).toBeGreaterThanOrEqual(1);
+        expect(b.x).toBeGreaterThan(200);
+        expect([b.y, b.vx, b.vy, b.spin]).toEqual([-170, 0, 0, 0]);
+        expect(((b.angle % 90) + 90) % 90).toBe(0);
+        // resting: stays put
+        const x = b.x;
+        expect(stepProp(b, DT, 1100, -170, 440)).toBe(false);
+        expect([b.x, b.y]).toEqual([x, -170]);
+    });
+
+    test('a crate knocked from its right goes left; one thrown at a wall comes back inside', () => {
+        const b = body(0, -170);
+        knockProp(b, 30, 300, 380);
+        expect(b.vx).toBe(-300);
+        expect(b.spin).toBeGreaterThan(0);
+        const w = body(430, -170);
+        knockProp(w, 400, 500, 200);
+        let min = Infinity, max = -Infinity;
+        for (let i = 0; i < 400 && stepProp(w, DT, 1100, -170, 440); i++) { min = Math.min(min, w.x); max = Math.max(max, w.x); }
+        expect(max).toBe(440);
+        expect(w.x).toBeLessThan(440);
+    });
+
+    test('stepProp with dt 0 or NaN changes nothing', () => {
+        const b = body(5, -100);
+        b.vx = 10;
+        for (const dt of [0, NaN, -1]) {
+            expect(stepProp(b, dt, 1100, -170, 440)).toBe(true);
+            expect([b.x, b.y, b.vx]).toEqual([5, -100, 10]);
+        }
+    });
+
+    test('awayFrom: the side away from the other knight', () => {
+        expect(awayFrom(-10, 20)).toBe(-1);
+        expect(awayFrom(20, -10)).toBe(1);
+        expect(awayFrom(5, 5)).toBe(1);
+    });
+
+    test('a walker patrols between the walls and falls back to the ground after a jump', () => {
+        const b = body(400, -190);
+        let dir: 1 | -1 = 1;
+        const seen: number[] = [];
+        for (let i = 0; i < 60 * 30; i++) {
+            const d = stepWalker(b, dir, DT, 70, 1100, -190, 420);
+            if (d !== dir) seen.push(b.x);
+            dir = d;
+            expect(Math.abs(b.x)).toBeLessThanOrEqual(420);
+            expect(b.y).toBe(-190);
+        }
+        expect(seen.slice(0, 3)).toEqual([420, -420, 420]);
+        b.vy = 430;
+        let top = b.y, n = 0;
+        do { dir = stepWalker(b, dir, DT, 70, 1100, -190, 420); top = Math.max(top, b.y); n++; } while (b.y > -190 && n < 200);
+        expect(top - -190).toBeCloseTo((430 * 430) / (2 * 1100), -1); // about v² / 2g
+        expect([b.y, b.vy]).toEqual([-190, 0]);
+        expect(n).toBeGreaterThan(30);
     });
 });

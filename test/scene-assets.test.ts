@@ -123,7 +123,7 @@ describe('scenes and prefabs under assets/', () => {
 
     test('there are the demo scenes', () => {
         expect(files.map(rel)).toContain(join(ASSET_ROOT, 'scenes', 'pixel-demo.scene'));
-        for (const s of ['shooter', 'maze', 'terrain', 'stress']) expect(files.map(rel)).toContain(join(ASSET_ROOT, 'demos', `${s}.scene`));
+        for (const s of ['shooter', 'maze', 'terrain', 'stress', 'character']) expect(files.map(rel)).toContain(join(ASSET_ROOT, 'demos', `${s}.scene`));
     });
 
     describe.each(files.map((p) => [rel(p), p]))('%s', (_name, file) => {

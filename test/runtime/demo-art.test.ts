@@ -58,7 +58,7 @@ function differences(m: BitMask | null, a: Art, threshold: number): { count: num
     return { count: m.count(), diff, expected };
 }
 
-const FRAMES = ['shooter/fighter.png', 'shooter/saucer.png', 'shooter/player.png', 'shooter/bullet.png', 'maze/wall.png', 'maze/pillar.png', 'hero/hero-1.png', 'rocks/rock-0.png', 'rocks/rock-3.png', 'terrain/ground.png'];
+const FRAMES = ['shooter/fighter.png', 'shooter/saucer.png', 'shooter/player.png', 'shooter/bullet.png', 'maze/wall.png', 'maze/pillar.png', 'hero/hero-1.png', 'rocks/rock-0.png', 'rocks/rock-3.png', 'terrain/ground.png', 'character/crate.png', 'character/coin.png'];
 
 beforeEach(() => {
     freshScene();

@@ -109,3 +109,65 @@ export function parseMaze(layout: string, tile: number): MazeCell[] {
     }
     return out;
 }
+
+/** A thing moving in a side view under gravity (the character scene's crates and knights). */
+export interface SideBody { x: number; y: number; vx: number; vy: number; angle: number; spin: number }
+
+/**
+ * One step of a crate thrown along flat ground (side view, y up): gravity, walls at x = ±halfWidth
+ * (it bounces back), and the floor at y = floorY (its centre's height when it rests): it bounces
+ * with `restitution`, then slides to a stop and settles on a flat side (angle a multiple of 90).
+ * Returns whether it still moves.
+ */
+export function stepProp(b: SideBody, dt: number, gravity: number, floorY: number, halfWidth: number, restitution = 0.35): boolean {
+    if (!(dt > 0)) return b.vx !== 0 || b.vy !== 0 || b.y > floorY;
+    b.vy -= gravity * dt;
+    b.x += b.vx * dt;
+    b.y += b.vy * dt;
+    b.angle += b.spin * dt;
+    if (b.x > halfWidth) { b.x = halfWidth; b.vx = -Math.abs(b.vx) * 0.6; }
+    if (b.x < -halfWidth) { b.x = -halfWidth; b.vx = Math.abs(b.vx) * 0.6; }
+    if (b.y <= floorY) {
+        b.y = floorY;
+        b.vy = b.vy < -120 ? -b.vy * restitution : 0;
+        b.vx *= 0.8;
+        b.spin *= 0.5;
+        if (b.vy === 0 && Math.abs(b.vx) < 8) {
+            b.vx = 0;
+            b.spin = 0;
+            b.angle = Math.round(b.angle / 90) * 90;
+            return false;
+        }
+    }
+    return true;
+}
+
+/** A knight's touch throws a crate away from it (along x, whichever side the crate is on), up and spinning. */
+export function knockProp(b: SideBody, fromX: number, speed: number, lift: number): void {
+    const dir = b.x >= fromX ? 1 : -1;
+    b.vx = dir * Math.abs(speed);
+    b.vy = Math.abs(lift);
+    b.spin = -dir * 400;
+}
+
+/** The way to walk away from another at `otherX`: -1 (left) or 1 (right); from the same x, right. */
+export function awayFrom(selfX: number, otherX: number): 1 | -1 {
+    return selfX < otherX ? -1 : 1;
+}
+
+/**
+ * One step of a knight patrolling flat ground: it walks `dir` at `speed`, turns round at x = ±halfWidth
+ * (returns the new direction), and, after a jump (vy > 0) or above the ground, falls back to groundY.
+ */
+export function stepWalker(b: SideBody, dir: 1 | -1, dt: number, speed: number, gravity: number, groundY: number, halfWidth: number): 1 | -1 {
+    if (!(dt > 0)) return dir;
+    b.x += dir * speed * dt;
+    if (b.x >= halfWidth) { b.x = halfWidth; dir = -1; }
+    else if (b.x <= -halfWidth) { b.x = -halfWidth; dir = 1; }
+    if (b.y > groundY || b.vy > 0) {
+        b.vy -= gravity * dt;
+        b.y += b.vy * dt;
+        if (b.y <= groundY) { b.y = groundY; b.vy = 0; }
+    }
+    return dir;
+}

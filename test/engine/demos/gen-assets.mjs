@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * Packs the demo project's assets for the engine entries of test/engine/demos/: the harness loads no
- * files, so this turns every scene, AnimationClip and PNG (decoded to RGBA) under assets/ into one
- * TypeScript module, temp/engine-demos/assets.ts (ignored by git). Run it before the entries:
+ * files, so this turns every scene, AnimationClip, Spine export (JSON and atlas text, page uuids) and PNG
+ * (decoded to RGBA) under assets/ into one TypeScript module, temp/engine-demos/assets.ts (ignored by git). Run it before the entries:
  *
  *     node test/engine/demos/gen-assets.mjs
  *     node ../shared/engine-harness/run.mjs test/engine/demos/shooter.ts
@@ -20,7 +20,7 @@ function* walk(dir) {
         else yield p;
     }
 }
-const scenes = {}, images = {}, clips = {}, scripts = {};
+const scenes = {}, images = {}, clips = {}, scripts = {}, skeletons = {};
 for (const base of ['assets', 'extensions/pixel-collision/assets']) {
     for (const p of walk(join(root, base))) {
         if (p.endsWith('.ts.meta')) scripts[relative(root, p).split('\\').join('/').slice(0, -'.meta'.length)] = JSON.parse(readFileSync(p, 'utf8')).uuid;
@@ -29,7 +29,17 @@ for (const base of ['assets', 'extensions/pixel-collision/assets']) {
 for (const p of walk(join(root, 'assets'))) {
     const rel = relative(root, p).split('\\').join('/');
     if (p.endsWith('.scene')) scenes[rel] = JSON.parse(readFileSync(p, 'utf8'));
-    else if (p.endsWith('.anim')) clips[JSON.parse(readFileSync(`${p}.meta`, 'utf8')).uuid] = { path: rel, json: JSON.parse(readFileSync(p, 'utf8')) };
+    else if (p.endsWith('.json') && JSON.parse(readFileSync(`${p}.meta`, 'utf8')).importer === 'spine-data') {
+        // What Creator's spine-data importer puts in the sp.SkeletonData: the JSON, the atlas of the
+        // same name beside it, and the textures of the pages the atlas names (their PNGs' uuids).
+        const atlas = readFileSync(p.replace(/\.json$/, '.atlas'), 'utf8');
+        const pages = atlas.split(/\r?\n\r?\n/).map((b) => b.trim().split(/\r?\n/)[0]).filter((n) => n && n.endsWith('.png'));
+        const uuid = JSON.parse(readFileSync(`${p}.meta`, 'utf8')).uuid;
+        skeletons[uuid] = {
+            path: rel, json: readFileSync(p, 'utf8'), atlas,
+            pages: pages.map((name) => ({ name, uuid: JSON.parse(readFileSync(join(dirname(p), `${name}.meta`), 'utf8')).uuid })),
+        };
+    } else if (p.endsWith('.anim')) clips[JSON.parse(readFileSync(`${p}.meta`, 'utf8')).uuid] = { path: rel, json: JSON.parse(readFileSync(p, 'utf8')) };
     else if (p.endsWith('.png')) {
         const meta = JSON.parse(readFileSync(`${p}.meta`, 'utf8'));
         const png = PNG.sync.read(readFileSync(p));
@@ -44,6 +54,7 @@ writeFileSync(out, [
     `export const scenes: Record<string, any[]> = ${JSON.stringify(scenes)};`,
     `export const clips: Record<string, { path: string; json: any[] }> = ${JSON.stringify(clips)};`,
     `export const images: Record<string, { path: string; width: number; height: number; rgba: string; meta: any }> = ${JSON.stringify(images)};`,
+    `export const skeletons: Record<string, { path: string; json: string; atlas: string; pages: { name: string; uuid: string }[] }> = ${JSON.stringify(skeletons)};`,
     '',
 ].join('\n'));
-console.log(`${relative(root, out)}: ${Object.keys(scenes).length} scenes, ${Object.keys(clips).length} clips, ${Object.keys(images).length} images`);
+console.log(`${relative(root, out)}: ${Object.keys(scenes).length} scenes, ${Object.keys(clips).length} clips, ${Object.keys(skeletons).length} Spine skeletons, ${Object.keys(images).length} images`);

@@ -4,14 +4,17 @@
  * Creator's preview loads them), script components are found by the compressed uuid of their
  * `.ts.meta` (as Creator registers them), and every `{ __uuid__ }` the deserializer reports is
  * filled with an asset built from the files: a Texture2D from the PNG's RGBA and its meta's
- * texture settings, a SpriteFrame from the meta's trim rect, offset and raw size.
+ * texture settings, a SpriteFrame from the meta's trim rect, offset and raw size, an sp.SkeletonData
+ * from a Spine export (as Creator's spine-data importer fills it: JSON, atlas text, page textures;
+ * needs a harness home built with skeletons).
  *
  * The data comes from temp/engine-demos/assets.ts: run `node test/engine/demos/gen-assets.mjs` first.
  */
+import * as cc from 'cc';
 import { Asset, deserialize, director, EffectAsset, ImageAsset, js, Node, Rect, Scene, SceneAsset, Size, Sprite, SpriteFrame, Texture2D, Vec2 } from 'cc';
 import { JSB } from 'cc/env';
 import { PixelCollider, PixelShape, PIXEL_COLLIDE_EFFECT_UUID } from 'db://pixel-collision/runtime/index';
-import { clips, images, scenes, scripts } from '../../../temp/engine-demos/assets';
+import { clips, images, scenes, scripts, skeletons } from '../../../temp/engine-demos/assets';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -40,7 +43,7 @@ export function registerScript(ctor: new () => unknown, scriptPath: string): voi
 
 const cache = new Map<string, Asset>();
 /** What was loaded, for the entries' reports. */
-export const loaded = { textures: 0, spriteFrames: 0, clips: 0 };
+export const loaded = { textures: 0, spriteFrames: 0, clips: 0, skeletons: 0 };
 
 function rgbaOf(b64: string): Uint8Array {
     const bin = atob(b64);
@@ -106,6 +109,20 @@ export function loadAsset(uuid: string): Asset | null {
             loaded.spriteFrames++;
             asset = sf;
         }
+    } else if (skeletons[uuid]) {
+        // `sp` is in the engine only when it was built with Spine (HARNESS_SKELETONS=1): look it up at run time.
+        const sp = (cc as unknown as { sp?: typeof cc.sp }).sp;
+        if (!sp) throw new Error(`${skeletons[uuid].path}: this engine has no Spine (run with a harness home built with HARNESS_SKELETONS=1)`);
+        const s = skeletons[uuid];
+        const sd = new sp.SkeletonData();
+        sd._uuid = uuid; // the wasm side caches skeleton data by uuid
+        sd.skeletonJson = s.json as never;
+        sd.atlasText = s.atlas;
+        sd.textures = s.pages.map((p) => loadAsset(`${p.uuid}@6c48a`) as Texture2D);
+        sd.textureNames = s.pages.map((p) => p.name);
+        sd.name = s.path;
+        loaded.skeletons++;
+        asset = sd;
     } else if (clips[uuid]) {
         asset = deserializeWithAssets(clips[uuid].json, clips[uuid].path) as Asset;
         loaded.clips++;

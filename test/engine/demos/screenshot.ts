@@ -1,7 +1,10 @@
 // Pictures of the demo scenes for the docs: loads each scene from its files, plays it for a while
 // (with some input), draws one frame into a render texture and prints it as a PNG data URL in
 // chunks ("SHOT <scene> <i>/<n> <data>"); test/engine/demos/save-shots.mjs writes them to docs/.
+// The character scene (Spine) is among the defaults only on a harness home built with skeletons.
+import * as cc from 'cc';
 import { Camera, RenderTexture } from 'cc';
+import { CharacterDemo } from '../../../assets/scripts/demos/CharacterDemo';
 import { MazeDemo } from '../../../assets/scripts/demos/MazeDemo';
 import { ShooterDemo } from '../../../assets/scripts/demos/ShooterDemo';
 import { StressDemo } from '../../../assets/scripts/demos/StressDemo';
@@ -21,6 +24,7 @@ async function shoot(h: any, name: string): Promise<void> {
         t.explodeAt(300, 120); t.explodeAt(620, 150); t.explodeAt(660, 110);
         await h.frames(40);
     }
+    if (name === 'character') { await h.frames(Number((globalThis as any).CHARACTER_FRAMES ?? 75)); }
     if (name === 'stress') { scene.getComponentInChildren(StressDemo)!.setCount(Number((globalThis as any).N ?? 600)); await h.frames(30); }
     const W = h.width, H = h.height;
     const rt = new RenderTexture();
@@ -49,7 +53,9 @@ export default async function main(h: any) {
     registerScript(MazeDemo, 'assets/scripts/demos/MazeDemo.ts');
     registerScript(TerrainDemo, 'assets/scripts/demos/TerrainDemo.ts');
     registerScript(StressDemo, 'assets/scripts/demos/StressDemo.ts');
-    const which = String((globalThis as any).SCENES ?? 'shooter,maze,terrain,stress').split(',');
+    registerScript(CharacterDemo, 'assets/scripts/demos/CharacterDemo.ts');
+    const all = `shooter,maze,terrain,stress${(cc as unknown as { sp?: unknown }).sp ? ',character' : ''}`;
+    const which = String((globalThis as any).SCENES ?? all).split(',');
     for (const name of which) await shoot(h, name);
     done(true, `pictures of ${which.join(', ')}`);
 }
