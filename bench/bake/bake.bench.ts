@@ -42,7 +42,7 @@ function v1Script(dir: string): string {
     for (const f of walkFiles(dir, 'assets')) {
         if (!f.endsWith('.png.meta') && !f.endsWith('.plist.meta')) continue;
         const m = summarizeMeta(JSON.parse(fs.readFileSync(join(dir, f), 'utf8')), f);
-        if (m.kind !== 'other') for (const fr of m.frames) names.set(fr.uuid, fr.name);
+        if (m.kind === 'image' || m.kind === 'atlas') for (const fr of m.frames) names.set(fr.uuid, fr.name);
     }
     const lines = parseLibraryScript(fs.readFileSync(join(dir, DEFAULT_OUT), 'utf8')).map((e) => JSON.stringify({
         uuid: e.uuid, texture: e.texture, rect: e.rect, rotated: e.rotated, threshold: e.threshold, frame: names.get(e.uuid ?? ''), data: e.data }));

@@ -32,9 +32,28 @@ function frames(dir: string): Map<string, { png: string; user: Record<string, nu
     return out;
 }
 
+/** Every PNG under `dir` by its texture sub-asset's uuid (a Spine / DragonBones page's entry names only that). */
+function textures(dir: string): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (!f.endsWith('.png')) continue;
+        const meta = JSON.parse(fs.readFileSync(join(dir, `${f}.meta`), 'utf8'));
+        for (const sub of Object.values(meta.subMetas ?? {}) as Array<{ importer: string; uuid: string }>) if (sub.importer === 'texture') out.set(sub.uuid, join(dir, f));
+    }
+    return out;
+}
+/** A page texture as loaded: its uuid, its pixels (or none, as a native build leaves it). */
+function pageTexture(uuid: string, png: PNG, pixels: boolean): Texture2D {
+    const tex = new Texture2D();
+    tex.image = new ImageAsset({ _data: pixels ? new Uint8Array(png.data) : null, _compressed: false, width: png.width, height: png.height, format: Texture2D.PixelFormat.RGBA8888 });
+    (tex as unknown as { _uuid: string })._uuid = uuid;
+    return tex;
+}
+
 let project: string;
 let library: BakedMaskEntry[];
 let byUuid: ReturnType<typeof frames>;
+let pages: ReturnType<typeof textures>;
 
 beforeAll(async () => {
     project = fs.mkdtempSync(join(tmpdir(), 'pc-demo-bake-'));
@@ -43,6 +62,7 @@ beforeAll(async () => {
     expect(report.errors).toEqual([]);
     library = parseLibraryScript(fs.readFileSync(join(project, DEFAULT_OUT), 'utf8'));
     byUuid = frames(join(project, 'assets'));
+    pages = textures(join(project, 'assets'));
 }, 120_000);
 afterAll(() => fs.rmSync(project, { recursive: true, force: true }));
 beforeEach(() => {
@@ -111,6 +131,15 @@ test('every frame a demo PixelCollider shows is baked at every threshold its sce
 test('each baked mask equals the mask the runtime builds from the pixels, bit for bit', () => {
     let compared = 0;
     for (const e of library) {
+        if (!e.uuid) {
+            // a skeleton's atlas page (no frame uuid): the whole image, as acquireTexture reads it
+            const png = PNG.sync.read(fs.readFileSync(pages.get(e.texture)!));
+            const got = PixelMasks.acquireTexture(pageTexture(e.texture, png, true), e.threshold);
+            expect(got.source).toBe('pixels');
+            expect(Buffer.from(decodeEntry(e).serialize())).toEqual(Buffer.from(got.mask!.serialize()));
+            compared++;
+            continue;
+        }
         const f = byUuid.get(e.uuid!);
         expect(f).toBeDefined();
         const png = PNG.sync.read(fs.readFileSync(f!.png));
@@ -131,6 +160,12 @@ test('with only the baked library (no readable pixels), the runtime finds every 
     expect(json.version).toBe(2);
     PixelMasks.addLibrary(json);
     for (const e of library) {
+        if (!e.uuid) {
+            const page = PNG.sync.read(fs.readFileSync(pages.get(e.texture)!));
+            const got = PixelMasks.acquireTexture(pageTexture(e.texture, page, false), e.threshold);
+            expect(Buffer.from(got.mask!.serialize())).toEqual(Buffer.from(decodeEntry(e).serialize()));
+            continue;
+        }
         const f = byUuid.get(e.uuid!)!;
         const png = PNG.sync.read(fs.readFileSync(f.png));
         const frame = frameOf(png, f.user);

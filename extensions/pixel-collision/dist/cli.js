@@ -2176,7 +2176,7 @@ var CACHE_FILE = "temp/pixel-collision/bake-cache.json";
 // extensions/pixel-collision/source/bake/bake.ts
 var import_node_crypto = require("crypto");
 var fs4 = __toESM(require("fs"));
-var import_node_path2 = require("path");
+var import_node_path3 = require("path");
 
 // extensions/pixel-collision/assets/core/rows.ts
 function computeRowBounds(bits, stride, width, height, spans, runs) {
@@ -5529,6 +5529,9 @@ function summarizeMeta(json, file) {
     }
     return { kind: "atlas", texture: ud.textureUuid, frames };
   }
+  if ((meta.importer === "spine-data" || meta.importer === "dragonbones-atlas") && typeof meta.uuid === "string" && meta.uuid) {
+    return { kind: "skeleton", format: meta.importer === "spine-data" ? "spine" : "dragonbones", uuid: meta.uuid };
+  }
   if (meta.importer === "directory" && isBundleMeta(meta)) return { kind: "other", bundle: true };
   if (meta.importer === "prefab" && typeof meta.uuid === "string") return { kind: "other", uuid: meta.uuid };
   return { kind: "other" };
@@ -5587,6 +5590,7 @@ function overrideShown(o, prefabs) {
   const nodePath = [...o.localID.slice(0, -1), c.node];
   return o.mountedColliders.some((p) => p.length === nodePath.length && p.every((x, i) => x === nodePath[i]));
 }
+var OVERRIDDEN_ASSETS = /* @__PURE__ */ new Set(["_spriteFrame", "spriteFrame", "_skeletonData", "skeletonData", "_dragonAtlasAsset", "dragonAtlasAsset"]);
 function refUuid(v) {
   return v && typeof v === "object" && typeof v.__uuid__ === "string" ? v.__uuid__ : null;
 }
@@ -5597,8 +5601,8 @@ function framesUsedInAsset(text, file) {
   } catch (err) {
     throw new Error(`${file} is not valid JSON (${err.message}).`);
   }
-  const frames = /* @__PURE__ */ new Set(), clips = /* @__PURE__ */ new Set();
-  if (!Array.isArray(json)) return { frames: [], clips: [] };
+  const frames = /* @__PURE__ */ new Set(), clips = /* @__PURE__ */ new Set(), skeletons = /* @__PURE__ */ new Set();
+  if (!Array.isArray(json)) return { frames: [], clips: [], skeletons: [] };
   const classId = PIXEL_COLLIDER_CLASS_ID;
   const at = (v) => {
     const id = v && typeof v === "object" ? v.__id__ : void 0;
@@ -5648,7 +5652,7 @@ function framesUsedInAsset(text, file) {
       if (!o || o.__type__ !== "CCPropertyOverrideInfo" || !Array.isArray(o.propertyPath)) continue;
       const last = o.propertyPath[o.propertyPath.length - 1];
       const u = refUuid(o.value), path = localIdOf(o.targetInfo);
-      if ((last === "_spriteFrame" || last === "spriteFrame") && u && path) overrides.push({ prefab, localID: path, frame: u, mountedColliders: mounted });
+      if (typeof last === "string" && OVERRIDDEN_ASSETS.has(last) && u && path) overrides.push({ prefab, localID: path, frame: u, mountedColliders: mounted });
     }
   }
   for (const o of json) {
@@ -5661,6 +5665,8 @@ function framesUsedInAsset(text, file) {
         if (!comp) continue;
         const f = refUuid(comp._spriteFrame);
         if (f) frames.add(f);
+        const s = refUuid(comp._skeletonData) ?? refUuid(comp._dragonAtlasAsset);
+        if (s) skeletons.add(s);
         const def = refUuid(comp._defaultClip);
         if (def) clips.add(def);
         if (Array.isArray(comp._clips)) for (const clip of comp._clips) {
@@ -5670,7 +5676,7 @@ function framesUsedInAsset(text, file) {
       }
     }
   }
-  return { frames: [...frames].sort(), clips: [...clips].sort(), overrides, index };
+  return { frames: [...frames].sort(), clips: [...clips].sort(), skeletons: [...skeletons].sort(), overrides, index };
 }
 function spriteFramesInClip(text, file) {
   let json;
@@ -5727,6 +5733,120 @@ function includeMatcher(patterns) {
 function isBundleMeta(json) {
   const ud = json && typeof json === "object" ? json.userData : void 0;
   return !!ud && ud.isBundle === true;
+}
+
+// extensions/pixel-collision/source/bake/skeletons.ts
+var import_node_path2 = require("path");
+var SPINE_ATLAS_SUFFIXES = [".atlas", ".txt", ".atlas.txt", ""];
+function spineAtlasPages(text) {
+  if (text.indexOf("\0") >= 0) throw new Error("it is not text");
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const pages = [];
+  let expectPage = true, entries = -1, pageLine = 0;
+  const close = () => {
+    if (entries === 0) throw new Error(`page "${pages[pages.length - 1]}" (line ${pageLine}) has no entries (size, format, filter...)`);
+  };
+  for (let n = 0; n < lines.length; n++) {
+    const t = lines[n].trim();
+    if (!t) {
+      close();
+      expectPage = true;
+      entries = -1;
+      continue;
+    }
+    if (expectPage) {
+      if (t.indexOf(":") >= 0 || !imageKindOf(t)) throw new Error(`line ${n + 1} should name a page image (like "hero.png"), got "${t.slice(0, 40)}"`);
+      pages.push(t);
+      pageLine = n + 1;
+      expectPage = false;
+      entries = 0;
+      continue;
+    }
+    const c = t.indexOf(":");
+    if (entries >= 0 && c > 0) {
+      const key = t.slice(0, c).trim();
+      if (key === "size" && !/^\d+\s*,\s*\d+$/.test(t.slice(c + 1).trim())) throw new Error(`line ${n + 1}: the page size "${t.slice(c + 1).trim().slice(0, 20)}" is not two integers`);
+      entries++;
+    } else {
+      close();
+      entries = -1;
+    }
+  }
+  close();
+  if (!pages.length) throw new Error("it names no page");
+  return pages;
+}
+function dragonBonesImagePath(text) {
+  let json;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (err) {
+    throw new Error(`it is not JSON (${err.message})`);
+  }
+  const p = json && typeof json === "object" && !Array.isArray(json) ? json.imagePath : void 0;
+  if (typeof p !== "string" || !p.trim()) throw new Error('it has no "imagePath" (the name of its texture image)');
+  return p.trim();
+}
+function findSpineAtlas(skeleton, files) {
+  const dot = skeleton.lastIndexOf(".");
+  const base = dot > skeleton.lastIndexOf("/") ? skeleton.slice(0, dot) : skeleton;
+  for (const s of SPINE_ATLAS_SUFFIXES) if (base + s !== skeleton && files.has(base + s)) return base + s;
+  return null;
+}
+function resolvePageImage(atlas, name, files) {
+  const dir = import_node_path2.posix.dirname(atlas);
+  const clean = name.replace(/\\/g, "/");
+  for (const cand of [import_node_path2.posix.normalize(import_node_path2.posix.join(dir, clean)), import_node_path2.posix.join(dir, import_node_path2.posix.basename(clean))]) {
+    if (cand.startsWith("../") || !cand.startsWith("assets/")) continue;
+    if (files.has(cand) || files.has(cand + ".meta")) return cand;
+  }
+  return null;
+}
+function skeletonPages(s, files, readPages) {
+  const problems = [];
+  const pages = [];
+  const what = s.format === "spine" ? "Spine skeleton" : "DragonBones atlas";
+  let atlas = s.file;
+  if (s.format === "spine") {
+    const found = findSpineAtlas(s.file, files);
+    if (!found) {
+      const base = s.file.slice(0, s.file.lastIndexOf("."));
+      const tried = SPINE_ATLAS_SUFFIXES.map((x) => import_node_path2.posix.basename(base + x)).join(", ");
+      problems.push({ file: s.file, message: `this Spine skeleton has no atlas next to it (looked for ${tried}), so its atlas pages are not baked: its colliders have no masks where pixels cannot be read. Put the atlas Spine exported with it there, with the skeleton's name, and reimport it in Creator.` });
+      return { pages, problems };
+    }
+    atlas = found;
+  }
+  let names;
+  try {
+    names = readPages(atlas, s.format);
+  } catch (err) {
+    const of = s.format === "spine" ? ` (the atlas of ${s.file})` : "";
+    problems.push({ file: atlas, message: `cannot be read as a ${s.format === "spine" ? "Spine atlas" : "DragonBones texture atlas"}${of}: ${err.message}. Its pages are not baked; export it again${s.format === "spine" ? " from Spine" : " from DragonBones"} and reimport it in Creator.` });
+    return { pages, problems };
+  }
+  const seen = /* @__PURE__ */ new Set();
+  for (const name of names) {
+    const png = resolvePageImage(atlas, name, files);
+    if (!png) {
+      problems.push({ file: atlas, message: `the ${what} ${s.format === "spine" ? `${s.file} uses page` : "names its image"} "${name}", which is not in ${import_node_path2.posix.dirname(atlas)}/: that page is not baked${names.length > 1 ? " (the others are)" : ""}. Put the image next to the atlas and reimport it in Creator.` });
+      continue;
+    }
+    if (!seen.has(png)) {
+      seen.add(png);
+      pages.push({ png, atlas });
+    }
+  }
+  return { pages, problems };
+}
+function pageImage(page, s, images, files) {
+  const img = images.get(page.png);
+  if (!img) {
+    if (files.has(page.png) || files.has(page.png + ".meta")) return null;
+    return { file: page.atlas, message: `page ${page.png} of ${s.file} is missing.` };
+  }
+  if (!img.texture) return { file: img.metas[0], message: `the page image of ${s.file} has no texture sub-asset in its meta; reimport it in Creator.` };
+  return img;
 }
 
 // extensions/pixel-collision/source/bake/paths.ts
@@ -5926,18 +6046,18 @@ function writeFileAtomic(abs4, data, rel) {
 }
 
 // extensions/pixel-collision/source/bake/bake.ts
-var CACHE_VERSION = 4;
+var CACHE_VERSION = 5;
 function bakeProject(projectDir, options = {}) {
   return run(projectDir, options, null);
 }
 function formatSummary(r) {
   const kept = r.kept.reduce((n, k) => n + k.masks, 0);
-  return `${r.framesBaked} frame(s), ${r.masks} mask(s) at threshold(s) ${r.thresholds.join(", ")}; ${r.texturesRead} texture(s) read, ${r.texturesSkipped} unchanged` + (r.unreadable.length ? `, ${r.unreadable.length} unreadable (${kept} mask(s) kept from the previous library)` : "") + `; ${r.errors.length} error(s)`;
+  return `${r.framesBaked} frame(s)${r.pages ? ` and ${r.pages} skeleton atlas page(s)` : ""}, ${r.masks} mask(s) at threshold(s) ${r.thresholds.join(", ")}; ${r.texturesRead} texture(s) read, ${r.texturesSkipped} unchanged` + (r.unreadable.length ? `, ${r.unreadable.length} unreadable (${kept} mask(s) kept from the previous library)` : "") + `; ${r.errors.length} error(s)`;
 }
 async function run(projectDir, options, only) {
-  var _a, _b, _c, _d;
-  const root = (0, import_node_path2.resolve)(projectDir);
-  if (!isDir((0, import_node_path2.join)(root, "assets"))) {
+  var _a, _b, _c, _d, _e, _f;
+  const root = (0, import_node_path3.resolve)(projectDir);
+  if (!isDir((0, import_node_path3.join)(root, "assets"))) {
     throw new BakeFailure("usage", `${root} is not a Cocos Creator project (it has no assets/ folder). Pass the project's folder.`);
   }
   const say = options.onProgress ?? (() => void 0);
@@ -5946,12 +6066,12 @@ async function run(projectDir, options, only) {
     errors.push({ file, message });
     say(`error ${file}: ${message}`);
   };
-  const cachePath = (0, import_node_path2.join)(root, CACHE_FILE);
+  const cachePath = (0, import_node_path3.join)(root, CACHE_FILE);
   const cache = options.force ? emptyCache() : loadCache(cachePath);
-  const next = { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, masks: only ? { ...cache.masks } : {} };
+  const next = { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, texts: only ? { ...cache.texts } : {}, masks: only ? { ...cache.masks } : {} };
   const config = readConfig(root, fail);
   const outPath = options.out !== void 0 ? resolveOutput(root, options.out, "the output path (--out)") : resolveOutput(root, config.out ?? DEFAULT_OUT, config.out !== void 0 ? `"out" in ${CONFIG_FILE}` : "the default output path");
-  const out = (0, import_node_path2.relative)(root, outPath).split(import_node_path2.sep).join("/");
+  const out = (0, import_node_path3.relative)(root, outPath).split(import_node_path3.sep).join("/");
   const thresholdSet = /* @__PURE__ */ new Set();
   const check = (list, source) => {
     for (const t of list) {
@@ -5976,8 +6096,9 @@ async function run(projectDir, options, only) {
     for (const t of rec.thresholds ?? []) thresholdSet.add(t);
     for (const f of ((_a = rec.uses) == null ? void 0 : _a.frames) ?? []) shown.add(f);
     for (const c of ((_b = rec.uses) == null ? void 0 : _b.clips) ?? []) clips.add(c);
-    overrides.push(...((_c = rec.uses) == null ? void 0 : _c.overrides) ?? []);
-    if (rel.endsWith(".prefab") && ((_d = rec.uses) == null ? void 0 : _d.index)) {
+    for (const k of ((_c = rec.uses) == null ? void 0 : _c.skeletons) ?? []) shown.add(k);
+    overrides.push(...((_d = rec.uses) == null ? void 0 : _d.overrides) ?? []);
+    if (rel.endsWith(".prefab") && ((_e = rec.uses) == null ? void 0 : _e.index)) {
       const meta = cachedMeta(root, rel + ".meta", cache, next);
       if (meta.kind === "other" && meta.uuid) prefabIndex.set(meta.uuid, rec.uses.index);
     }
@@ -5985,7 +6106,8 @@ async function run(projectDir, options, only) {
   for (const o of overrides) if (!shown.has(o.frame) && overrideShown(o, (u) => prefabIndex.get(u) ?? null)) shown.add(o.frame);
   if (thresholdSet.size === 0) thresholdSet.add(0);
   const thresholds = [...thresholdSet].sort((a, b) => a - b);
-  const images = collectImages(root, files, cache, next, fail, unknown);
+  const allImages = /* @__PURE__ */ new Map();
+  const images = collectImages(root, files, cache, next, fail, unknown, allImages);
   let selected = images;
   if (only) {
     const known = /* @__PURE__ */ new Set();
@@ -6004,19 +6126,38 @@ async function run(projectDir, options, only) {
     selected = picked.images;
     leftOut = picked.leftOut;
   }
-  const bundles = bundleFolders(root, files, cache, next, (0, import_node_path2.dirname)(out));
+  const pagesWanted = only ? [] : skeletonPagesToBake(
+    root,
+    files,
+    cache,
+    next,
+    fail,
+    unknown,
+    allImages,
+    shown,
+    options.all === true || config.bakeAll === true,
+    config.include ?? []
+  );
+  if (pagesWanted.length) {
+    const byPath = new Map(selected.map((i) => [i.png, i]));
+    for (const { img, page } of pagesWanted) byPath.set(img.png, { ...byPath.get(img.png) ?? { ...img, frames: [] }, page });
+    selected = [...byPath.values()].sort(byPng);
+  }
+  const bundles = bundleFolders(root, files, cache, next, (0, import_node_path3.dirname)(out));
   const outputFor = (metaRel) => {
     for (const b of bundles) if (metaRel.startsWith(b + "/")) return `${b}/${BUNDLE_OUT}`;
     return out;
   };
   const target = /* @__PURE__ */ new Map();
   for (const img of images) for (const f of img.frames) target.set(f.uuid, outputFor(f.meta));
+  const pageTarget = /* @__PURE__ */ new Map();
+  for (const { img, page } of pagesWanted) pageTarget.set(page.texture, outputFor(img.png + ".meta"));
   const entries = [];
-  let texturesRead = 0, texturesSkipped = 0, framesBaked = 0;
+  let texturesRead = 0, texturesSkipped = 0, framesBaked = 0, pagesBaked = 0;
   const lost = [];
   for (const img of selected) {
     await new Promise((r) => setImmediate(r));
-    if (img.missing) fail(img.metas[0], `its image ${img.png} is missing: only the .meta is in the project (deleted, or not checked out?), so the ${img.frames.length} frame(s) it declares cannot be baked. Restore the image, or delete the asset in Creator if it is gone for good.`);
+    if (img.missing) fail(img.metas[0], `its image ${img.png} is missing: only the .meta is in the project (deleted, or not checked out?), so ${img.frames.length ? `the ${img.frames.length} frame(s) it declares` : ""}${img.frames.length && img.page ? " and " : ""}${img.page ? `the atlas page of ${img.page.from.join(", ")}` : ""} cannot be baked. Restore the image, or delete the asset in Creator if it is gone for good.`);
     const got = img.missing ? "unreadable" : maskImage(root, img, thresholds, cache, next, fail, options.force === true);
     if (got === "unreadable") {
       lost.push(img);
@@ -6030,10 +6171,13 @@ async function run(projectDir, options, only) {
     if (!got) continue;
     if (got.decoded) texturesRead++;
     else texturesSkipped++;
-    say(`${got.decoded ? "read     " : "unchanged"} ${img.png} (${got.frames.length} frame(s) x ${thresholds.length} threshold(s))`);
+    const nFrames = got.frames.filter((f) => !f.frame.page).length;
+    const whole = got.frames.length > nFrames;
+    say(`${got.decoded ? "read     " : "unchanged"} ${img.png} (${whole && !nFrames ? "whole page" : `${nFrames} frame(s)${whole ? " + whole page" : ""}`} x ${thresholds.length} threshold(s))`);
     for (const { frame, masks } of got.frames) {
-      framesBaked++;
-      thresholds.forEach((threshold, k) => entries.push({
+      if (frame.page) pagesBaked++;
+      else framesBaked++;
+      thresholds.forEach((threshold, k) => entries.push(frame.page ? { texture: frame.texture, rect: [frame.x, frame.y, frame.w, frame.h], rotated: false, threshold, code: masks[k] } : {
         uuid: frame.uuid,
         texture: frame.texture,
         rect: [frame.x, frame.y, frame.w, frame.h],
@@ -6050,13 +6194,14 @@ async function run(projectDir, options, only) {
   }
   const kept = [];
   const outputs = [.../* @__PURE__ */ new Set([out, ...bundles.map((b) => `${b}/${BUNDLE_OUT}`)])];
-  const existing = outputs.filter((o) => fs4.existsSync((0, import_node_path2.join)(root, o)));
+  const existing = outputs.filter((o) => fs4.existsSync((0, import_node_path3.join)(root, o)));
   if ((only || lost.length || unknown.length) && existing.length) {
     try {
       const previous = [];
       for (const o of existing) {
-        for (const e of parseLibraryScript(fs4.readFileSync((0, import_node_path2.join)(root, o), "utf8"))) {
+        for (const e of parseLibraryScript(fs4.readFileSync((0, import_node_path3.join)(root, o), "utf8"))) {
           if (e.uuid && !target.has(e.uuid)) target.set(e.uuid, o);
+          if (!e.uuid && !pageTarget.has(e.texture)) pageTarget.set(e.texture, o);
           previous.push(e);
         }
       }
@@ -6064,23 +6209,27 @@ async function run(projectDir, options, only) {
       const wanted = new Set(thresholds);
       for (const img of lost) {
         const uuids = new Set(img.frames.map((f) => f.uuid));
-        const mine = previous.filter((e) => e.uuid && uuids.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+        const page = (_f = img.page) == null ? void 0 : _f.texture;
+        const mine = previous.filter((e) => (e.uuid ? uuids.has(e.uuid) && (!only || only.has(e.uuid)) : isPageEntry(e, page)) && wanted.has(e.threshold));
         if (!mine.length) continue;
         entries.push(...mine);
-        const k = { file: img.png, frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+        const k = { file: img.png, frames: countFrames(mine), masks: mine.length };
         kept.push(k);
-        say(`kept      ${img.png}: ${k.masks} mask(s) of ${k.frames} frame(s) from the previous library, because the file could not be read this time`);
+        say(`kept      ${img.png}: ${k.masks} mask(s) of ${keptWhat(mine)} from the previous library, because the file could not be read this time`);
       }
       if (unknown.length) {
         const seen = /* @__PURE__ */ new Set();
         for (const img of images) for (const f of img.frames) seen.add(f.uuid);
         for (const e of entries) if (e.uuid) seen.add(e.uuid);
-        const mine = previous.filter((e) => e.uuid && !seen.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+        const pages = /* @__PURE__ */ new Set();
+        for (const p of pagesWanted) pages.add(p.page.texture);
+        for (const e of entries) if (!e.uuid) pages.add(e.texture);
+        const mine = previous.filter((e) => (e.uuid ? !seen.has(e.uuid) && (!only || only.has(e.uuid)) : !only && !pages.has(e.texture) && isPageEntry(e, e.texture)) && wanted.has(e.threshold));
         if (mine.length) {
           entries.push(...mine);
-          const k = { file: unknown.join(", "), frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+          const k = { file: unknown.join(", "), frames: countFrames(mine), masks: mine.length };
           kept.push(k);
-          say(`kept      ${k.file}: ${k.masks} mask(s) of ${k.frames} frame(s) no readable meta declares, from the previous library, because ${unknown.length > 1 ? "these" : "this"} could not be read this time`);
+          say(`kept      ${k.file}: ${k.masks} mask(s) of ${keptWhat(mine)} no readable meta declares, from the previous library, because ${unknown.length > 1 ? "these" : "this"} could not be read this time`);
         }
       }
     } catch (err) {
@@ -6088,10 +6237,11 @@ async function run(projectDir, options, only) {
       else fail(out, `${err.message}; the masks of the images that could not be read cannot be kept from it.`);
     }
   }
+  dropSamePages(entries);
   entries.sort(compareEntries);
   const byOutput = /* @__PURE__ */ new Map();
   for (const e of entries) {
-    const o = e.uuid && target.get(e.uuid) || out;
+    const o = (e.uuid ? target.get(e.uuid) : pageTarget.get(e.texture)) || out;
     let list = byOutput.get(o);
     if (!list) {
       list = [];
@@ -6104,7 +6254,7 @@ async function run(projectDir, options, only) {
   const libraries = [];
   for (const o of outputs) {
     const list = byOutput.get(o) ?? [];
-    const abs4 = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${(0, import_node_path2.dirname)(o)}`);
+    const abs4 = o === out ? outPath : resolveOutput(root, o, `the library of the Asset Bundle ${(0, import_node_path3.dirname)(o)}`);
     if (list.length === 0 && !fs4.existsSync(abs4)) continue;
     const text = renderLibraryScript(list, o);
     const old = fs4.existsSync(abs4) ? fs4.readFileSync(abs4, "utf8") : null;
@@ -6115,15 +6265,16 @@ async function run(projectDir, options, only) {
     written_.push(abs4);
     libraries.push({ path: abs4, state: old !== text ? "wrote" : "up to date", masks: list.length });
     writeIfMissing(abs4 + ".meta", scriptMeta(o), o + ".meta");
-    const folder = (0, import_node_path2.dirname)(abs4);
-    const folderRel = (0, import_node_path2.dirname)(o);
-    if (folder !== (0, import_node_path2.join)(root, "assets")) writeIfMissing(folder + ".meta", folderMeta(folderRel), folderRel + ".meta");
+    const folder = (0, import_node_path3.dirname)(abs4);
+    const folderRel = (0, import_node_path3.dirname)(o);
+    if (folder !== (0, import_node_path3.join)(root, "assets")) writeIfMissing(folder + ".meta", folderMeta(folderRel), folderRel + ".meta");
   }
   saveCache(cachePath, next, say);
   return {
     texturesRead,
     texturesSkipped,
     framesBaked,
+    pages: pagesBaked,
     masks: entries.length,
     thresholds,
     output: outPath,
@@ -6136,7 +6287,7 @@ async function run(projectDir, options, only) {
     libraries
   };
 }
-function collectImages(root, files, cache, next, fail, unknown) {
+function collectImages(root, files, cache, next, fail, unknown, all) {
   var _a;
   const fileSet = new Set(files);
   const byImage = /* @__PURE__ */ new Map();
@@ -6164,7 +6315,7 @@ function collectImages(root, files, cache, next, fail, unknown) {
         fail(metaRel, `unknown meta for an image (importer is not "image"; written by another Creator version?). Reimport it in Creator 3.8.`);
         continue;
       }
-      byImage.set(summary.imageUuid, { png: rel, kind, missing: orphan, imageUuid: summary.imageUuid, metas: [metaRel], frames: [] });
+      byImage.set(summary.imageUuid, { png: rel, kind, missing: orphan, imageUuid: summary.imageUuid, texture: summary.texture, metas: [metaRel], frames: [] });
       if (summary.texture) textureToImage.set(summary.texture, summary.imageUuid);
       atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: { kind: "atlas", texture: summary.texture, frames: summary.frames } });
     } else if (summary.kind === "atlas") {
@@ -6186,11 +6337,15 @@ function collectImages(root, files, cache, next, fail, unknown) {
       img.frames.push({ uuid: raw.uuid, name: raw.name, texture: tex, x: raw.x, y: raw.y, w: raw.w, h: raw.h, rotated: raw.rotated, meta });
     }
   }
-  return [...byImage.values()].filter((i) => i.frames.length > 0).sort((a, b) => a.png < b.png ? -1 : a.png > b.png ? 1 : 0);
+  for (const img of byImage.values()) all.set(img.png, img);
+  return [...byImage.values()].filter((i) => i.frames.length > 0).sort(byPng);
+}
+function byPng(a, b) {
+  return a.png < b.png ? -1 : a.png > b.png ? 1 : 0;
 }
 function maskImage(root, img, thresholds, cache, next, fail, force) {
   var _a, _b;
-  const abs4 = (0, import_node_path2.join)(root, img.png);
+  const abs4 = (0, import_node_path3.join)(root, img.png);
   const kind = img.kind ?? "png";
   if (kind === "webp") {
     fail(img.png, "is a WebP image, which the bake cannot read (its alpha decides the mask). Export it as PNG (or as JPEG if it has no transparency), reimport it in Creator, and bake again.");
@@ -6230,6 +6385,9 @@ function maskImage(root, img, thresholds, cache, next, fail, force) {
     }
     return true;
   });
+  if (img.page) {
+    frames.push({ uuid: "", name: img.png, texture: img.page.texture, x: 0, y: 0, w: rec.width, h: rec.height, rotated: false, meta: img.metas[0], page: true });
+  }
   if (!frames.length) return null;
   const cached = cache.masks[rec.hash] ?? {};
   const keys = frames.map((f) => thresholds.map((t) => maskKey(f, t)));
@@ -6274,7 +6432,7 @@ function maskKey(f, threshold) {
   return `${f.x},${f.y},${f.w},${f.h},${f.rotated ? 1 : 0}|${threshold}`;
 }
 function cachedMeta(root, rel, cache, next) {
-  const abs4 = (0, import_node_path2.join)(root, rel);
+  const abs4 = (0, import_node_path3.join)(root, rel);
   let stamp;
   try {
     stamp = statOf(abs4);
@@ -6305,7 +6463,7 @@ function cachedMeta(root, rel, cache, next) {
   return summary;
 }
 function cachedAsset(root, rel, cache, next) {
-  const abs4 = (0, import_node_path2.join)(root, rel);
+  const abs4 = (0, import_node_path3.join)(root, rel);
   let stamp;
   try {
     stamp = statOf(abs4);
@@ -6332,12 +6490,13 @@ function statOf(abs4) {
   return { size: st.size, mtimeMs: st.mtimeMs };
 }
 function emptyCache() {
-  return { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, masks: {} };
+  return { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, texts: {}, masks: {} };
 }
 function loadCache(path) {
   try {
     const c = JSON.parse(fs4.readFileSync(path, "utf8"));
-    if (c && c.version === CACHE_VERSION && c.pngs && c.metas && c.assets && c.masks) return c;
+    if (c && c.version === CACHE_VERSION && c.pngs && c.metas && c.assets && c.texts && c.masks) return c;
+    if (c && c.version === 4 && c.pngs && c.masks) return { ...emptyCache(), pngs: c.pngs, masks: c.masks };
   } catch {
   }
   return emptyCache();
@@ -6356,7 +6515,7 @@ function bundleFolders(root, files, cache, next, outFolder) {
   for (const rel of files) {
     if (!rel.endsWith(".meta") || all.has(rel.slice(0, -5))) continue;
     const folder = rel.slice(0, -5);
-    if (folder === outFolder || folder.endsWith("/" + (0, import_node_path2.dirname)(BUNDLE_OUT)) || !isDir((0, import_node_path2.join)(root, folder))) continue;
+    if (folder === outFolder || folder.endsWith("/" + (0, import_node_path3.dirname)(BUNDLE_OUT)) || !isDir((0, import_node_path3.join)(root, folder))) continue;
     const summary = cachedMeta(root, rel, cache, next);
     if (summary.kind === "other" && summary.bundle) out.push(rel.slice(0, -5));
   }
@@ -6368,14 +6527,14 @@ function readClipFrames(root, files, clips, shown, fail) {
     if (!rel.endsWith(".anim.meta")) continue;
     let uuid;
     try {
-      uuid = JSON.parse(fs4.readFileSync((0, import_node_path2.join)(root, rel), "utf8")).uuid;
+      uuid = JSON.parse(fs4.readFileSync((0, import_node_path3.join)(root, rel), "utf8")).uuid;
     } catch {
       continue;
     }
     if (typeof uuid !== "string" || !clips.has(uuid)) continue;
     const anim = rel.slice(0, -5);
     try {
-      for (const f of spriteFramesInClip(fs4.readFileSync((0, import_node_path2.join)(root, anim), "utf8"), anim)) shown.add(f);
+      for (const f of spriteFramesInClip(fs4.readFileSync((0, import_node_path3.join)(root, anim), "utf8"), anim)) shown.add(f);
     } catch (err) {
       fail(anim, `${err.message} The frames of this animation clip are not baked; fix the file or list its frames in "include" in ${CONFIG_FILE}.`);
     }
@@ -6409,8 +6568,72 @@ function selectFrames(images, files, shown, include) {
   }
   return { images: picked, leftOut };
 }
+function skeletonPagesToBake(root, files, cache, next, fail, unknown, images, shown, all, include) {
+  const fileSet = new Set(files);
+  const included = include.length ? includeMatcher(include) : () => false;
+  const readPages = (rel, format) => {
+    const rec = cachedText(root, rel, cache, next, format === "spine" ? spineAtlasPages : (t) => [dragonBonesImagePath(t)]);
+    if (rec.error !== void 0 || !rec.pages) throw new Error(rec.error ?? "it cannot be read");
+    return rec.pages;
+  };
+  const out = /* @__PURE__ */ new Map();
+  const said = /* @__PURE__ */ new Set();
+  const problem = (file, message) => {
+    if (said.has(file + "\n" + message)) return;
+    said.add(file + "\n" + message);
+    fail(file, message);
+  };
+  for (const rel of files) {
+    if (!/\.(json|skel)$/i.test(rel) || !fileSet.has(rel + ".meta")) continue;
+    const summary = cachedMeta(root, rel + ".meta", cache, next);
+    if (summary.kind === "error" && (/_tex\.json$/i.test(rel) || findSpineAtlas(rel, fileSet))) {
+      fail(rel + ".meta", summary.message);
+      unknown.push(rel + ".meta");
+      continue;
+    }
+    if (summary.kind !== "skeleton") continue;
+    const s = { file: rel, uuid: summary.uuid, format: summary.format };
+    const { pages, problems } = skeletonPages(s, fileSet, readPages);
+    if (!all && !shown.has(s.uuid) && !included(rel) && !pages.some((p) => included(p.atlas) || included(p.png)) && !problems.some((p) => included(p.file))) continue;
+    for (const p of problems) problem(p.file, p.message);
+    for (const page of pages) {
+      const img = pageImage(page, s, images, fileSet);
+      if (!img) continue;
+      if (!("png" in img)) {
+        problem(img.file, img.message);
+        continue;
+      }
+      const had = out.get(img.png);
+      if (had) {
+        if (!had.page.from.includes(rel)) had.page.from.push(rel);
+      } else out.set(img.png, { img, page: { texture: img.texture, from: [rel] } });
+    }
+  }
+  return [...out.values()].sort((a, b) => byPng(a.img, b.img));
+}
+function cachedText(root, rel, cache, next, parse) {
+  let stamp;
+  try {
+    stamp = statOf((0, import_node_path3.join)(root, rel));
+  } catch (err) {
+    return { size: 0, mtimeMs: 0, error: `it cannot be read (${describeIoError(err)})` };
+  }
+  const old = cache.texts[rel];
+  if (old && old.size === stamp.size && old.mtimeMs === stamp.mtimeMs) {
+    next.texts[rel] = old;
+    return old;
+  }
+  let rec;
+  try {
+    rec = { ...stamp, pages: parse(fs4.readFileSync((0, import_node_path3.join)(root, rel), "utf8")) };
+  } catch (err) {
+    rec = { ...stamp, error: err.message };
+  }
+  next.texts[rel] = rec;
+  return rec;
+}
 function readConfig(root, fail) {
-  const abs4 = (0, import_node_path2.join)(root, CONFIG_FILE);
+  const abs4 = (0, import_node_path3.join)(root, CONFIG_FILE);
   if (!fs4.existsSync(abs4)) return {};
   try {
     const c = JSON.parse(fs4.readFileSync(abs4, "utf8"));
@@ -6442,6 +6665,31 @@ function readConfig(root, fail) {
     fail(CONFIG_FILE, `${err.message}; using the defaults.`);
     return {};
   }
+}
+function countFrames(list) {
+  return new Set(list.filter((e) => e.uuid).map((e) => e.uuid)).size;
+}
+function keptWhat(list) {
+  const frames = countFrames(list), pages = new Set(list.filter((e) => !e.uuid).map((e) => e.texture)).size;
+  return [frames || !pages ? `${frames} frame(s)` : "", pages ? `${pages} atlas page(s)` : ""].filter(Boolean).join(" and ");
+}
+function isPageEntry(e, texture) {
+  return !e.uuid && texture !== void 0 && e.texture === texture && e.rect[0] === 0 && e.rect[1] === 0 && !e.rotated;
+}
+function dropSamePages(entries) {
+  const key = (e) => `${e.texture}|${e.rect.join(",")}|${e.rotated ? 1 : 0}|${e.threshold}`;
+  const have = /* @__PURE__ */ new Set();
+  for (const e of entries) if (e.uuid) have.add(key(e));
+  let n = 0;
+  for (const e of entries) {
+    if (!e.uuid) {
+      const k = key(e);
+      if (have.has(k)) continue;
+      have.add(k);
+    }
+    entries[n++] = e;
+  }
+  entries.length = n;
 }
 function compareEntries(a, b) {
   const ka = a.uuid ?? "", kb = b.uuid ?? "";

@@ -16,7 +16,8 @@ import { BitMask, encodeMaskCode } from '../../assets/core/index';
 import { renderLibraryScript, parseLibraryScript, scriptMeta, folderMeta } from './output';
 import type { LibraryEntry } from './output';
 import { framesUsedInAsset, imageKindOf, includeMatcher, overrideShown, spriteFramesInClip, summarizeMeta, thresholdsInAsset, walkFiles } from './project';
-import type { AssetUse, FrameInfo, FrameOverride, ImageInfo, MetaSummary, PrefabIndex, Problem } from './project';
+import type { AssetUse, FrameInfo, FrameOverride, ImageInfo, MetaSummary, PageInfo, PrefabIndex, Problem, SkeletonFormat } from './project';
+import { dragonBonesImagePath, findSpineAtlas, pageImage, skeletonPages, spineAtlasPages } from './skeletons';
 import { CACHE_FILE, CONFIG_FILE, DEFAULT_OUT } from './types';
 import type { BakeOptions, BakeReport, KeptMasks, LeftOutFrame, LibraryState } from './types';
 import { BakeFailure, describeIoError } from './errors';
@@ -25,18 +26,25 @@ import { decodePng, inspectPng, PngProblem } from './png';
 import { inspectJpeg } from './jpeg';
 import { writeFileAtomic } from './write';
 
-/** 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). 3: masks as codes (core/mask-code.ts), scenes' frames. */
-const CACHE_VERSION = 4;
+/**
+ * 2: 16-bit PNGs' alpha by its high byte (version 1 cached rounded masks). 3: masks as codes
+ * (core/mask-code.ts), scenes' frames. 5: skeleton metas, scenes' skeletons, atlas texts (a
+ * version 4 cache keeps its PNGs and masks: see loadCache).
+ */
+const CACHE_VERSION = 5;
 
 interface FileStamp { size: number; mtimeMs: number }
 interface PngRecord extends FileStamp { hash: string; width: number; height: number }
 interface MetaRecord extends FileStamp { summary: MetaSummary | { kind: 'error'; message: string } }
 interface AssetRecord extends FileStamp { thresholds: number[] | null; uses?: AssetUse; error?: string }
+/** A skeleton's atlas text (Spine `.atlas`, DragonBones `_tex.json`): its page names, or why it cannot be read. */
+interface TextRecord extends FileStamp { pages?: string[]; error?: string }
 interface Cache {
     version: number;
     pngs: Record<string, PngRecord>;
     metas: Record<string, MetaRecord>;
     assets: Record<string, AssetRecord>;
+    texts: Record<string, TextRecord>;
     /** PNG content hash -> `x,y,w,h,rotated|threshold` -> mask code (core/mask-code.ts). */
     masks: Record<string, Record<string, string>>;
 }
@@ -57,7 +65,7 @@ export function bakeFrames(projectDir: string, frameUuids: string[], options: Ba
 /** A one-line summary of a report (the CLI's last line). */
 export function formatSummary(r: BakeReport): string {
     const kept = r.kept.reduce((n, k) => n + k.masks, 0);
-    return `${r.framesBaked} frame(s), ${r.masks} mask(s) at threshold(s) ${r.thresholds.join(', ')}; `
+    return `${r.framesBaked} frame(s)${r.pages ? ` and ${r.pages} skeleton atlas page(s)` : ''}, ${r.masks} mask(s) at threshold(s) ${r.thresholds.join(', ')}; `
         + `${r.texturesRead} texture(s) read, ${r.texturesSkipped} unchanged`
         + (r.unreadable.length ? `, ${r.unreadable.length} unreadable (${kept} mask(s) kept from the previous library)` : '')
         + `; ${r.errors.length} error(s)`;
@@ -82,7 +90,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
 
     const cachePath = join(root, CACHE_FILE);
     const cache = options.force ? emptyCache() : loadCache(cachePath);
-    const next: Cache = { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, masks: only ? { ...cache.masks } : {} };
+    const next: Cache = { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, texts: only ? { ...cache.texts } : {}, masks: only ? { ...cache.masks } : {} };
 
     // Config and thresholds.
     const config = readConfig(root, fail);
@@ -116,6 +124,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         for (const t of rec.thresholds ?? []) thresholdSet.add(t);
         for (const f of rec.uses?.frames ?? []) shown.add(f);
         for (const c of rec.uses?.clips ?? []) clips.add(c);
+        for (const k of rec.uses?.skeletons ?? []) shown.add(k);
         overrides.push(...(rec.uses?.overrides ?? []));
         if (rel.endsWith('.prefab') && rec.uses?.index) {
             const meta = cachedMeta(root, rel + '.meta', cache, next);
@@ -128,7 +137,8 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     const thresholds = [...thresholdSet].sort((a, b) => a - b);
 
     // Metas -> images and their frames.
-    const images = collectImages(root, files, cache, next, fail, unknown);
+    const allImages = new Map<string, ImageInfo>();
+    const images = collectImages(root, files, cache, next, fail, unknown, allImages);
 
     // Which frames.
     let selected = images;
@@ -150,6 +160,14 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         selected = picked.images;
         leftOut = picked.leftOut;
     }
+    // Whole atlas pages of the Spine and DragonBones characters colliders show (or "include" / "bakeAll" asks for).
+    const pagesWanted = only ? [] : skeletonPagesToBake(root, files, cache, next, fail, unknown, allImages, shown,
+        options.all === true || config.bakeAll === true, config.include ?? []);
+    if (pagesWanted.length) {
+        const byPath = new Map(selected.map((i) => [i.png, i] as [string, ImageInfo]));
+        for (const { img, page } of pagesWanted) byPath.set(img.png, { ...(byPath.get(img.png) ?? { ...img, frames: [] }), page });
+        selected = [...byPath.values()].sort(byPng);
+    }
     // Where each frame's masks go: the library of the Asset Bundle its meta lies in, else the main one.
     const bundles = bundleFolders(root, files, cache, next, dirname(out));
     const outputFor = (metaRel: string): string => {
@@ -158,14 +176,17 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     };
     const target = new Map<string, string>();
     for (const img of images) for (const f of img.frames) target.set(f.uuid, outputFor(f.meta));
+    // A page's entry (no frame uuid) goes with its image.
+    const pageTarget = new Map<string, string>();
+    for (const { img, page } of pagesWanted) pageTarget.set(page.texture, outputFor(img.png + '.meta'));
 
     // Masks.
     const entries: LibraryEntry[] = [];
-    let texturesRead = 0, texturesSkipped = 0, framesBaked = 0;
+    let texturesRead = 0, texturesSkipped = 0, framesBaked = 0, pagesBaked = 0;
     const lost: ImageInfo[] = [];
     for (const img of selected) {
         await new Promise<void>((r) => setImmediate(r)); // keep the editor responsive between textures
-        if (img.missing) fail(img.metas[0], `its image ${img.png} is missing: only the .meta is in the project (deleted, or not checked out?), so the ${img.frames.length} frame(s) it declares cannot be baked. Restore the image, or delete the asset in Creator if it is gone for good.`);
+        if (img.missing) fail(img.metas[0], `its image ${img.png} is missing: only the .meta is in the project (deleted, or not checked out?), so ${img.frames.length ? `the ${img.frames.length} frame(s) it declares` : ''}${img.frames.length && img.page ? ' and ' : ''}${img.page ? `the atlas page of ${img.page.from.join(', ')}` : ''} cannot be baked. Restore the image, or delete the asset in Creator if it is gone for good.`);
         const got = img.missing ? 'unreadable' : maskImage(root, img, thresholds, cache, next, fail, options.force === true);
         if (got === 'unreadable') {
             lost.push(img);
@@ -176,13 +197,17 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
         }
         if (!got) continue;
         if (got.decoded) texturesRead++; else texturesSkipped++;
-        say(`${got.decoded ? 'read     ' : 'unchanged'} ${img.png} (${got.frames.length} frame(s) x ${thresholds.length} threshold(s))`);
+        const nFrames = got.frames.filter((f) => !f.frame.page).length;
+        const whole = got.frames.length > nFrames;
+        say(`${got.decoded ? 'read     ' : 'unchanged'} ${img.png} (${whole && !nFrames ? 'whole page' : `${nFrames} frame(s)${whole ? ' + whole page' : ''}`} x ${thresholds.length} threshold(s))`);
         for (const { frame, masks } of got.frames) {
-            framesBaked++;
-            thresholds.forEach((threshold, k) => entries.push({
-                uuid: frame.uuid, texture: frame.texture, rect: [frame.x, frame.y, frame.w, frame.h],
-                rotated: frame.rotated, threshold, frame: frame.name, code: masks[k],
-            }));
+            if (frame.page) pagesBaked++; else framesBaked++;
+            thresholds.forEach((threshold, k) => entries.push(frame.page
+                ? { texture: frame.texture, rect: [frame.x, frame.y, frame.w, frame.h], rotated: false, threshold, code: masks[k] }
+                : {
+                    uuid: frame.uuid, texture: frame.texture, rect: [frame.x, frame.y, frame.w, frame.h],
+                    rotated: frame.rotated, threshold, frame: frame.name, code: masks[k],
+                }));
         }
     }
 
@@ -202,6 +227,7 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
             for (const o of existing) {
                 for (const e of parseLibraryScript(fs.readFileSync(join(root, o), 'utf8'))) {
                     if (e.uuid && !target.has(e.uuid)) target.set(e.uuid, o);
+                    if (!e.uuid && !pageTarget.has(e.texture)) pageTarget.set(e.texture, o);
                     previous.push(e);
                 }
             }
@@ -209,24 +235,30 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
             const wanted = new Set(thresholds);
             for (const img of lost) {
                 const uuids = new Set(img.frames.map((f) => f.uuid));
-                const mine = previous.filter((e) => e.uuid && uuids.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+                const page = img.page?.texture;
+                const mine = previous.filter((e) => (e.uuid ? uuids.has(e.uuid) && (!only || only.has(e.uuid)) : isPageEntry(e, page)) && wanted.has(e.threshold));
                 if (!mine.length) continue;
                 entries.push(...mine);
-                const k = { file: img.png, frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+                const k = { file: img.png, frames: countFrames(mine), masks: mine.length };
                 kept.push(k);
-                say(`kept      ${img.png}: ${k.masks} mask(s) of ${k.frames} frame(s) from the previous library, because the file could not be read this time`);
+                say(`kept      ${img.png}: ${k.masks} mask(s) of ${keptWhat(mine)} from the previous library, because the file could not be read this time`);
             }
             if (unknown.length) {
                 // Frames no meta declared this time: they may be behind what could not be read.
                 const seen = new Set<string>();
                 for (const img of images) for (const f of img.frames) seen.add(f.uuid);
                 for (const e of entries) if (e.uuid) seen.add(e.uuid);
-                const mine = previous.filter((e) => e.uuid && !seen.has(e.uuid) && wanted.has(e.threshold) && (!only || only.has(e.uuid)));
+                // pages: those of textures no skeleton baked this time
+                const pages = new Set<string>();
+                for (const p of pagesWanted) pages.add(p.page.texture);
+                for (const e of entries) if (!e.uuid) pages.add(e.texture);
+                const mine = previous.filter((e) => (e.uuid ? !seen.has(e.uuid) && (!only || only.has(e.uuid)) : !only && !pages.has(e.texture) && isPageEntry(e, e.texture))
+                    && wanted.has(e.threshold));
                 if (mine.length) {
                     entries.push(...mine);
-                    const k = { file: unknown.join(', '), frames: new Set(mine.map((e) => e.uuid)).size, masks: mine.length };
+                    const k = { file: unknown.join(', '), frames: countFrames(mine), masks: mine.length };
                     kept.push(k);
-                    say(`kept      ${k.file}: ${k.masks} mask(s) of ${k.frames} frame(s) no readable meta declares, from the previous library, because ${unknown.length > 1 ? 'these' : 'this'} could not be read this time`);
+                    say(`kept      ${k.file}: ${k.masks} mask(s) of ${keptWhat(mine)} no readable meta declares, from the previous library, because ${unknown.length > 1 ? 'these' : 'this'} could not be read this time`);
                 }
             }
         } catch (err) {
@@ -234,11 +266,12 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
             else fail(out, `${(err as Error).message}; the masks of the images that could not be read cannot be kept from it.`);
         }
     }
+    dropSamePages(entries);
     entries.sort(compareEntries);
     // One library per output: the main one, and one inside each Asset Bundle that has frames (or had a library).
     const byOutput = new Map<string, LibraryEntry[]>();
     for (const e of entries) {
-        const o = (e.uuid && target.get(e.uuid)) || out;
+        const o = (e.uuid ? target.get(e.uuid) : pageTarget.get(e.texture)) || out;
         let list = byOutput.get(o);
         if (!list) { list = []; byOutput.set(o, list); }
         list.push(e);
@@ -266,15 +299,18 @@ async function run(projectDir: string, options: BakeOptions, only: Set<string> |
     saveCache(cachePath, next, say);
 
     return {
-        texturesRead, texturesSkipped, framesBaked, masks: entries.length, thresholds,
+        texturesRead, texturesSkipped, framesBaked, pages: pagesBaked, masks: entries.length, thresholds,
         output: outPath, written, errors, kept, unreadable: [...unknown, ...lost.map((i) => i.png)], leftOut, outputs: written_, libraries,
     };
 }
 
 // ---- images and frames -----------------------------------------------------------------------
 
-/** `unknown` collects the metas that cannot be read or understood (their frames are not known this time). */
-function collectImages(root: string, files: string[], cache: Cache, next: Cache, fail: (f: string, m: string) => void, unknown: string[]): ImageInfo[] {
+/**
+ * `unknown` collects the metas that cannot be read or understood (their frames are not known this
+ * time); `all` receives every image with a usable meta by its path (with or without frames).
+ */
+function collectImages(root: string, files: string[], cache: Cache, next: Cache, fail: (f: string, m: string) => void, unknown: string[], all: Map<string, ImageInfo>): ImageInfo[] {
     const fileSet = new Set(files);
     const byImage = new Map<string, ImageInfo>();
     const textureToImage = new Map<string, string>();
@@ -299,7 +335,7 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
                 fail(metaRel, `unknown meta for an image (importer is not "image"; written by another Creator version?). Reimport it in Creator 3.8.`);
                 continue;
             }
-            byImage.set(summary.imageUuid, { png: rel, kind, missing: orphan, imageUuid: summary.imageUuid, metas: [metaRel], frames: [] });
+            byImage.set(summary.imageUuid, { png: rel, kind, missing: orphan, imageUuid: summary.imageUuid, texture: summary.texture, metas: [metaRel], frames: [] });
             if (summary.texture) textureToImage.set(summary.texture, summary.imageUuid);
             atlasFrames.push({ meta: metaRel, texture: summary.texture, frames: { kind: 'atlas', texture: summary.texture, frames: summary.frames } });
         } else if (summary.kind === 'atlas') {
@@ -322,7 +358,12 @@ function collectImages(root: string, files: string[], cache: Cache, next: Cache,
             img.frames.push({ uuid: raw.uuid, name: raw.name, texture: tex, x: raw.x, y: raw.y, w: raw.w, h: raw.h, rotated: raw.rotated, meta });
         }
     }
-    return [...byImage.values()].filter((i) => i.frames.length > 0).sort((a, b) => (a.png < b.png ? -1 : a.png > b.png ? 1 : 0));
+    for (const img of byImage.values()) all.set(img.png, img);
+    return [...byImage.values()].filter((i) => i.frames.length > 0).sort(byPng);
+}
+
+function byPng(a: ImageInfo, b: ImageInfo): number {
+    return a.png < b.png ? -1 : a.png > b.png ? 1 : 0;
 }
 
 interface ImageMasks { decoded: boolean; frames: { frame: FrameInfo; masks: string[] }[] }
@@ -359,6 +400,10 @@ function maskImage(root: string, img: ImageInfo, thresholds: number[], cache: Ca
         }
         return true;
     });
+    // A skeleton's atlas page: the whole image, upright, keyed by its texture (no frame uuid).
+    if (img.page) {
+        frames.push({ uuid: '', name: img.png, texture: img.page.texture, x: 0, y: 0, w: rec.width, h: rec.height, rotated: false, meta: img.metas[0], page: true });
+    }
     if (!frames.length) return null;
     const cached = cache.masks[rec.hash] ?? {};
     const keys = frames.map((f) => thresholds.map((t) => maskKey(f, t)));
@@ -453,13 +498,15 @@ function statOf(abs: string): FileStamp {
 }
 
 function emptyCache(): Cache {
-    return { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, masks: {} };
+    return { version: CACHE_VERSION, pngs: {}, metas: {}, assets: {}, texts: {}, masks: {} };
 }
 
 function loadCache(path: string): Cache {
     try {
         const c = JSON.parse(fs.readFileSync(path, 'utf8')) as Cache;
-        if (c && c.version === CACHE_VERSION && c.pngs && c.metas && c.assets && c.masks) return c;
+        if (c && c.version === CACHE_VERSION && c.pngs && c.metas && c.assets && c.texts && c.masks) return c;
+        // Version 4 read metas and scenes without their skeletons: read those again, keep the decoded masks.
+        if (c && c.version === 4 && c.pngs && c.masks) return { ...emptyCache(), pngs: c.pngs, masks: c.masks };
     } catch { /* no cache yet, or unreadable: start over */ }
     return emptyCache();
 }
@@ -541,6 +588,70 @@ function selectFrames(images: readonly ImageInfo[], files: readonly string[], sh
     return { images: picked, leftOut };
 }
 
+/**
+ * The atlas pages to bake whole: those of every skeleton asset (a Spine skeleton's atlas, a
+ * DragonBones texture atlas) a PixelCollider's node draws (its uuid in `shown`), that lies (or
+ * whose atlas or page image lies) under `include`, or every one with `all`. Problems (no atlas, an
+ * atlas that does not parse, a page image missing) are reported for those skeletons only.
+ */
+function skeletonPagesToBake(root: string, files: readonly string[], cache: Cache, next: Cache, fail: (f: string, m: string) => void, unknown: string[],
+    images: ReadonlyMap<string, ImageInfo>, shown: ReadonlySet<string>, all: boolean, include: readonly string[]): { img: ImageInfo; page: PageInfo }[] {
+    const fileSet = new Set(files);
+    const included = include.length ? includeMatcher(include) : (): boolean => false;
+    const readPages = (rel: string, format: SkeletonFormat): string[] => {
+        const rec = cachedText(root, rel, cache, next, format === 'spine' ? spineAtlasPages : (t) => [dragonBonesImagePath(t)]);
+        if (rec.error !== undefined || !rec.pages) throw new Error(rec.error ?? 'it cannot be read');
+        return rec.pages;
+    };
+    const out = new Map<string, { img: ImageInfo; page: PageInfo }>();
+    const said = new Set<string>();
+    const problem = (file: string, message: string): void => {
+        if (said.has(file + '\n' + message)) return; // two skeletons sharing one atlas
+        said.add(file + '\n' + message);
+        fail(file, message);
+    };
+    for (const rel of files) {
+        if (!/\.(json|skel)$/i.test(rel) || !fileSet.has(rel + '.meta')) continue;
+        const summary = cachedMeta(root, rel + '.meta', cache, next);
+        if (summary.kind === 'error' && (/_tex\.json$/i.test(rel) || findSpineAtlas(rel, fileSet))) {
+            // likely a skeleton's meta: which skeleton it is is not known this time (its pages are kept, see run())
+            fail(rel + '.meta', summary.message);
+            unknown.push(rel + '.meta');
+            continue;
+        }
+        if (summary.kind !== 'skeleton') continue;
+        const s = { file: rel, uuid: summary.uuid, format: summary.format };
+        const { pages, problems } = skeletonPages(s, fileSet, readPages);
+        if (!all && !shown.has(s.uuid) && !included(rel) && !pages.some((p) => included(p.atlas) || included(p.png))
+            && !problems.some((p) => included(p.file))) continue;
+        for (const p of problems) problem(p.file, p.message);
+        for (const page of pages) {
+            const img = pageImage(page, s, images, fileSet);
+            if (!img) continue;
+            if (!('png' in img)) { problem(img.file, img.message); continue; }
+            const had = out.get(img.png);
+            if (had) { if (!had.page.from.includes(rel)) had.page.from.push(rel); } else out.set(img.png, { img, page: { texture: img.texture!, from: [rel] } });
+        }
+    }
+    return [...out.values()].sort((a, b) => byPng(a.img, b.img));
+}
+
+/** A skeleton's atlas text, parsed by `parse` (page names), cached by the file's size + mtime. */
+function cachedText(root: string, rel: string, cache: Cache, next: Cache, parse: (text: string) => string[]): TextRecord {
+    let stamp: FileStamp;
+    try { stamp = statOf(join(root, rel)); } catch (err) { return { size: 0, mtimeMs: 0, error: `it cannot be read (${describeIoError(err)})` }; }
+    const old = cache.texts[rel];
+    if (old && old.size === stamp.size && old.mtimeMs === stamp.mtimeMs) { next.texts[rel] = old; return old; }
+    let rec: TextRecord;
+    try {
+        rec = { ...stamp, pages: parse(fs.readFileSync(join(root, rel), 'utf8')) };
+    } catch (err) {
+        rec = { ...stamp, error: (err as Error).message };
+    }
+    next.texts[rel] = rec;
+    return rec;
+}
+
 // ---- config and output ------------------------------------------------------------------------
 
 interface Config { thresholds?: number[]; out?: string; onUnreadable?: 'keep' | 'fail'; bakeAll?: boolean; include?: string[] }
@@ -580,6 +691,42 @@ function readConfig(root: string, fail: (f: string, m: string) => void): Config 
         fail(CONFIG_FILE, `${(err as Error).message}; using the defaults.`);
         return {};
     }
+}
+
+/** Frames (distinct uuids) among library entries. */
+function countFrames(list: readonly LibraryEntry[]): number {
+    return new Set(list.filter((e) => e.uuid).map((e) => e.uuid)).size;
+}
+
+/** "3 frame(s)", "1 atlas page(s)" or both, of kept entries. */
+function keptWhat(list: readonly LibraryEntry[]): string {
+    const frames = countFrames(list), pages = new Set(list.filter((e) => !e.uuid).map((e) => e.texture)).size;
+    return [frames || !pages ? `${frames} frame(s)` : '', pages ? `${pages} atlas page(s)` : ''].filter(Boolean).join(' and ');
+}
+
+/** Whether `e` is the whole-page entry (no frame uuid, region from 0, 0, upright) of texture `texture`. */
+function isPageEntry(e: LibraryEntry, texture: string | undefined): boolean {
+    return !e.uuid && texture !== undefined && e.texture === texture && e.rect[0] === 0 && e.rect[1] === 0 && !e.rotated;
+}
+
+/**
+ * Drops page entries that say what another entry already says: a sprite frame covering the whole
+ * page, untrimmed and upright (the runtime finds it by region too), or the same page twice.
+ */
+function dropSamePages(entries: LibraryEntry[]): void {
+    const key = (e: LibraryEntry): string => `${e.texture}|${e.rect.join(',')}|${e.rotated ? 1 : 0}|${e.threshold}`;
+    const have = new Set<string>();
+    for (const e of entries) if (e.uuid) have.add(key(e));
+    let n = 0;
+    for (const e of entries) {
+        if (!e.uuid) {
+            const k = key(e);
+            if (have.has(k)) continue;
+            have.add(k);
+        }
+        entries[n++] = e;
+    }
+    entries.length = n;
 }
 
 function compareEntries(a: LibraryEntry, b: LibraryEntry): number {

@@ -3,8 +3,9 @@
  * PNG images and their `.meta` (importer `image`: a `texture` sub-asset `<uuid>@6c48a` and, for
  * sprites, a `sprite-frame` sub-asset `<uuid>@f9941`), TexturePacker atlases (`.plist` with a meta
  * of importer `sprite-atlas`: `userData.textureUuid` names the atlas PNG's texture, one
- * `sprite-frame` sub-asset per frame), and the alpha thresholds of the `PixelCollider`s in scenes
- * and prefabs.
+ * `sprite-frame` sub-asset per frame), the alpha thresholds of the `PixelCollider`s in scenes
+ * and prefabs, and the skeleton assets (Spine `spine-data`, DragonBones `dragonbones-atlas`) their
+ * nodes draw (their atlas pages are found in skeletons.ts).
  *
  * A sprite frame's `userData` (what the engine's SpriteFrame is built from):
  *
@@ -41,6 +42,8 @@ export interface FrameInfo {
     rotated: boolean;
     /** The meta it was declared in (relative to the project). */
     meta: string;
+    /** Not a sprite frame: the whole atlas page of a skeleton (uuid ''), baked under its texture's region. */
+    page?: boolean;
 }
 
 /** The image files the bake knows, by what it can read of them. */
@@ -54,6 +57,17 @@ export function imageKindOf(rel: string): ImageKind | null {
     return ext === 'png' ? 'png' : ext === 'webp' ? 'webp' : 'jpeg';
 }
 
+/**
+ * The whole page of a Spine or DragonBones atlas, baked as one entry keyed by the page texture's
+ * uuid and region (0, 0, W, H, not rotated): what `MaskCache.acquireTexture` looks up.
+ */
+export interface PageInfo {
+    /** The page texture's uuid (the image's texture sub-asset, `<image uuid>@6c48a`: `texture._uuid` at run time). */
+    texture: string;
+    /** The skeleton assets (project-relative) that draw from this page. */
+    from: string[];
+}
+
 /** An image (PNG, JPEG or WebP) and the frames that show it. */
 export interface ImageInfo {
     /** Relative to the project (forward slashes); despite the name, any {@link ImageKind}. */
@@ -63,6 +77,10 @@ export interface ImageInfo {
     /** Only its `.meta` is in the project: the image itself is missing (deleted, not checked out). */
     missing?: boolean;
     imageUuid: string;
+    /** Its texture sub-asset's uuid ('' when its meta declares none). */
+    texture?: string;
+    /** Set when a skeleton (Spine, DragonBones) that must be baked draws from this image: bake the whole page. */
+    page?: PageInfo;
     /** Metas its frames come from: its own, plus atlas metas pointing at it. */
     metas: string[];
     frames: FrameInfo[];
@@ -72,7 +90,12 @@ export interface ImageInfo {
 export type MetaSummary =
     | { kind: 'image'; imageUuid: string; texture: string; frames: RawFrame[] }
     | { kind: 'atlas'; texture: string; frames: RawFrame[] }
+    /** A Spine skeleton (importer `spine-data`: `.json` / `.skel`) or a DragonBones atlas (`dragonbones-atlas`: `_tex.json`). */
+    | { kind: 'skeleton'; format: SkeletonFormat; uuid: string }
     | { kind: 'other'; bundle?: boolean; uuid?: string };
+
+/** What a skeleton asset is: a Spine skeleton (its atlas found by name) or a DragonBones atlas (`_tex.json`). */
+export type SkeletonFormat = 'spine' | 'dragonbones';
 
 /** A frame as its meta declares it (its texture not yet resolved). */
 export interface RawFrame {
@@ -145,6 +168,11 @@ export function summarizeMeta(json: unknown, file: string): MetaSummary {
         }
         return { kind: 'atlas', texture: ud.textureUuid, frames };
     }
+    // Creator 3.8 writes no atlas or texture into these metas (userData is empty): the atlas and
+    // its pages are found by name, as its importers do (see skeletons.ts).
+    if ((meta.importer === 'spine-data' || meta.importer === 'dragonbones-atlas') && typeof meta.uuid === 'string' && meta.uuid) {
+        return { kind: 'skeleton', format: meta.importer === 'spine-data' ? 'spine' : 'dragonbones', uuid: meta.uuid };
+    }
     if (meta.importer === 'directory' && isBundleMeta(meta)) return { kind: 'other', bundle: true };
     // A prefab's uuid: instances in scenes name their prefab by it (sprite-frame overrides).
     if (meta.importer === 'prefab' && typeof meta.uuid === 'string') return { kind: 'other', uuid: meta.uuid };
@@ -201,6 +229,12 @@ export interface AssetUse {
     /** Animation clips of those nodes' Animation components (`_clips`, `_defaultClip`). */
     clips: string[];
     /**
+     * Skeleton assets those nodes draw: an `sp.Skeleton`'s `_skeletonData` (an `sp.SkeletonData`,
+     * the Spine `.json` / `.skel`) and a `dragonBones.ArmatureDisplay`'s `_dragonAtlasAsset` (a
+     * `dragonBones.DragonBonesAtlasAsset`, the `_tex.json`), by asset uuid.
+     */
+    skeletons?: string[];
+    /**
      * Sprite-frame overrides of prefab instances: they count only when the overridden Sprite's node
      * has a PixelCollider in its prefab, or gets one mounted by the instance (see {@link overrideShown}).
      */
@@ -210,8 +244,9 @@ export interface AssetUse {
 }
 
 /**
- * A prefab instance's `_spriteFrame` override: the instance's prefab (uuid), the override's
- * target (`cc.TargetInfo.localID`: the fileIds of nested instances down to the Sprite's
+ * A prefab instance's `_spriteFrame` override (or `_skeletonData` / `_dragonAtlasAsset`: then
+ * `frame` is that skeleton asset's uuid): the instance's prefab (uuid), the override's
+ * target (`cc.TargetInfo.localID`: the fileIds of nested instances down to the component's
  * `CompPrefabInfo.fileId`), the frame, and the nodes (fileId paths) the same instance mounts a
  * PixelCollider on (`mountedComponents`).
  */
@@ -248,6 +283,9 @@ export function overrideShown(o: FrameOverride, prefabs: (uuid: string) => Prefa
     return o.mountedColliders.some((p) => p.length === nodePath.length && p.every((x, i) => x === nodePath[i]));
 }
 
+/** Overridden properties whose asset a collider node can show: a Sprite's frame, a skeleton's data or atlas. */
+const OVERRIDDEN_ASSETS = new Set(['_spriteFrame', 'spriteFrame', '_skeletonData', 'skeletonData', '_dragonAtlasAsset', 'dragonAtlasAsset']);
+
 function refUuid(v: unknown): string | null {
     return v && typeof v === 'object' && typeof (v as { __uuid__?: unknown }).__uuid__ === 'string' ? (v as { __uuid__: string }).__uuid__ : null;
 }
@@ -265,8 +303,8 @@ function refUuid(v: unknown): string | null {
 export function framesUsedInAsset(text: string, file: string): AssetUse {
     let json: unknown;
     try { json = JSON.parse(text); } catch (err) { throw new Error(`${file} is not valid JSON (${(err as Error).message}).`); }
-    const frames = new Set<string>(), clips = new Set<string>();
-    if (!Array.isArray(json)) return { frames: [], clips: [] };
+    const frames = new Set<string>(), clips = new Set<string>(), skeletons = new Set<string>();
+    if (!Array.isArray(json)) return { frames: [], clips: [], skeletons: [] };
     const classId = PIXEL_COLLIDER_CLASS_ID;
     const at = (v: unknown): Record<string, unknown> | null => {
         const id = v && typeof v === 'object' ? (v as { __id__?: unknown }).__id__ : undefined;
@@ -312,7 +350,7 @@ export function framesUsedInAsset(text: string, file: string): AssetUse {
             if (!o || o.__type__ !== 'CCPropertyOverrideInfo' || !Array.isArray(o.propertyPath)) continue;
             const last = o.propertyPath[o.propertyPath.length - 1];
             const u = refUuid(o.value), path = localIdOf(o.targetInfo);
-            if ((last === '_spriteFrame' || last === 'spriteFrame') && u && path) overrides.push({ prefab, localID: path, frame: u, mountedColliders: mounted });
+            if (typeof last === 'string' && OVERRIDDEN_ASSETS.has(last) && u && path) overrides.push({ prefab, localID: path, frame: u, mountedColliders: mounted });
         }
     }
     for (const o of json) {
@@ -325,13 +363,15 @@ export function framesUsedInAsset(text: string, file: string): AssetUse {
                 if (!comp) continue;
                 const f = refUuid(comp._spriteFrame);
                 if (f) frames.add(f);
+                const s = refUuid(comp._skeletonData) ?? refUuid(comp._dragonAtlasAsset);
+                if (s) skeletons.add(s);
                 const def = refUuid(comp._defaultClip);
                 if (def) clips.add(def);
                 if (Array.isArray(comp._clips)) for (const clip of comp._clips) { const u = refUuid(clip); if (u) clips.add(u); }
             }
         }
     }
-    return { frames: [...frames].sort(), clips: [...clips].sort(), overrides, index };
+    return { frames: [...frames].sort(), clips: [...clips].sort(), skeletons: [...skeletons].sort(), overrides, index };
 }
 
 /**

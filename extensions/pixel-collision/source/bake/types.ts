@@ -43,6 +43,11 @@ export interface BakeReport {
     texturesSkipped: number;
     /** Sprite frames with masks in the library. */
     framesBaked: number;
+    /**
+     * Whole atlas pages of Spine / DragonBones characters with masks in the library (each an entry
+     * per threshold keyed by its texture's uuid and region 0, 0, W, H); absent in older reports.
+     */
+    pages?: number;
     /** Library entries (frames x thresholds). */
     masks: number;
     /** The thresholds baked, ascending. */
