@@ -6,6 +6,7 @@
 // allocated. The .cpuprofile is written to bench/results/ for Chrome DevTools.
 //
 //   node bench/engine/profile.mjs --set N=1000 --set ROTATE=true --set READ=true [--top 30]
+//   node bench/engine/profile.mjs --entry bench/engine/skeletons.ts --home <skeleton home> --set FRAMES=40   (another entry)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,10 +18,12 @@ const root = path.resolve(here, '../..');
 const args = process.argv.slice(2);
 const topI = args.indexOf('--top');
 const top = topI >= 0 ? Number(args.splice(topI, 2)[1]) : 30;
+const entryI = args.indexOf('--entry');
+const entry = entryI >= 0 ? args.splice(entryI, 2)[1] : 'bench/engine/scene.ts';
 const port = 9300 + Math.floor(Math.random() * 500);
 const harness = path.resolve(root, '../shared/engine-harness/run.mjs');
 const env = { ...process.env, CHROMIUM: path.join(here, 'chromium-precise.sh'), CDP_PORT: String(port), REAL_CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium' };
-const child = spawn('node', [harness, 'bench/engine/scene.ts', '--set', 'BUILTIN=false', '--set', 'FRAMES=300', '--set', 'PROFILER=true', '--quiet-engine', '--timeout', '900', ...args], { cwd: root, env });
+const child = spawn('node', [harness, entry, '--set', 'BUILTIN=false', '--set', 'FRAMES=300', '--set', 'PROFILER=true', '--quiet-engine', '--timeout', '900', ...args], { cwd: root, env });
 let session = null, browser = null;
 const results = {};
 const onLine = async (line) => {
