@@ -10,17 +10,9 @@
 // One 512 x 256 atlas page (or one page per region: makeCharacter(true)), premultiplied alpha (Spine's
 // exporter default).
 
-/** mulberry32 */
-export function rng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
+import { rng } from '../../test/fixtures/masks';
+
+export { rng };
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
