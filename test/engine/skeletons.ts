@@ -18,7 +18,7 @@
 // count away from edges and the count with the ties).
 //
 //   HARNESS_HOME=<home built with HARNESS_SKELETONS=1> node ../shared/engine-harness/run.mjs test/engine/skeletons.ts --project .
-import { director, Director, dragonBones, Layers, Node, sp, UITransform } from 'cc';
+import { director, Director, dragonBones, Layers, Mat4, Node, sp, UITransform, Vec3 } from 'cc';
 import { PixelCollider, PixelIntersection, PixelShape } from 'db://pixel-collision/runtime/index';
 import type { PixelContact } from 'db://pixel-collision/runtime/index';
 import { Checks, drawingStage, makeFrame, makeSprite, makeTexture, barAlpha } from './lib';
@@ -26,6 +26,7 @@ import { loadDragonBones, loadSpineData, uiNode } from './skeleton-lib';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const DUMP: string = (globalThis as any).DUMP ?? '';
+const DIAG: boolean = (globalThis as any).DIAG === true;
 
 interface Character { name: string; node: Node; c: PixelCollider; win: [number, number, number, number] }
 
@@ -130,10 +131,53 @@ export default async function main(h: any): Promise<void> {
                     let near = -1;
                     for (let r = 0.02; r <= 0.5 && near < 0; r += 0.01) for (let k = 0; k < 16; k++) if (at(r * Math.cos(k * Math.PI / 8), r * Math.sin(k * Math.PI / 8)) !== s) { near = r; break; }
                     console.log(`${ch.name} frame ${frame}: pixel (${x}, ${y}) drawn ${d}, solid ${s}; the answer changes ${near < 0 ? 'nowhere within 0.5' : `${near.toFixed(2)}`} px away`);
+                    if (DIAG) diagnose(ch, x, y);
                 }
             }
         }
         return { wrong, ties, drawn, border, pixels };
+    };
+    // DIAG=true: for a pixel that differs, the drawn triangles under its centre (node space), the
+    // distance to their edges in px, the texel coordinate there and the alpha of the texels around it.
+    const alphaOf = new Map<unknown, { w: number; h: number; a: Uint8ClampedArray }>();
+    const pageAlpha = (tex: any) => {
+        let p = alphaOf.get(tex);
+        if (!p) {
+            const img = tex.image.data as HTMLImageElement;
+            const cv = document.createElement('canvas');
+            cv.width = img.width; cv.height = img.height;
+            const g = cv.getContext('2d')!;
+            g.drawImage(img, 0, 0);
+            p = { w: img.width, h: img.height, a: g.getImageData(0, 0, img.width, img.height).data };
+            alphaOf.set(tex, p);
+        }
+        return p;
+    };
+    const diagnose = (ch: Character, x: number, y: number) => {
+        const drawn = (ch.c as any)._skel.drawn;
+        const inv = new Mat4();
+        Mat4.invert(inv, ch.node.worldMatrix);
+        const w = ch.node.worldMatrix;
+        const pxPerUnit = Math.sqrt(Math.abs(w.m00 * w.m05 - w.m01 * w.m04));
+        const p = new Vec3(cw.x + x + 0.5, cw.y + y + 0.5, 0);
+        Vec3.transformMat4(p, p, inv);
+        for (let t = 0; t < drawn.n; t++) {
+            const o = 6 * t, xy = drawn.xy, uv = drawn.uv;
+            const [x0, y0, x1, y1, x2, y2] = [xy[o], xy[o + 1], xy[o + 2], xy[o + 3], xy[o + 4], xy[o + 5]];
+            const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+            const l1 = ((p.x - x0) * (y2 - y0) - (x2 - x0) * (p.y - y0)) / area;
+            const l2 = ((x1 - x0) * (p.y - y0) - (p.x - x0) * (y1 - y0)) / area;
+            const l0 = 1 - l1 - l2;
+            if (Math.min(l0, l1, l2) < -0.2) continue;
+            const edge = (ax: number, ay: number, bx: number, by: number) => Math.abs((bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax)) / Math.hypot(bx - ax, by - ay) * pxPerUnit;
+            const pg = pageAlpha(drawn.textures[drawn.tex[t]]);
+            const s = (l0 * uv[o] + l1 * uv[o + 2] + l2 * uv[o + 4]) * pg.w, v = (l0 * uv[o + 1] + l1 * uv[o + 3] + l2 * uv[o + 5]) * pg.h;
+            const i = Math.floor(s), j = Math.floor(v);
+            const al = (di: number, dj: number) => pg.a[((j + dj) * pg.w + i + di) * 4 + 3];
+            const sides = [edge(x0, y0, x1, y1), edge(x1, y1, x2, y2), edge(x2, y2, x0, y0)].map((e) => e.toFixed(3)).join('/');
+            const lens = [Math.hypot(x1 - x0, y1 - y0), Math.hypot(x2 - x1, y2 - y1), Math.hypot(x0 - x2, y0 - y2)].map((e) => (e * pxPerUnit).toFixed(1)).join('/');
+            console.log(`  DIAG tri ${t} bary ${[l0, l1, l2].map((e) => e.toFixed(4)).join(',')} inside ${Math.min(l0, l1, l2) >= 0}; px to edges ${sides}; edge lengths ${lens} px; area ${(Math.abs(area) / 2 * pxPerUnit * pxPerUnit).toFixed(2)} px²; texel (${s.toFixed(3)}, ${v.toFixed(3)}) alpha ${al(0, 0)} [L ${al(-1, 0)} R ${al(1, 0)} U ${al(0, -1)} D ${al(0, 1)}]`);
+        }
     };
     const totals = new Map<string, { wrong: number; ties: number; drawn: number; pixels: number }>();
     const FRAMES = 10;
