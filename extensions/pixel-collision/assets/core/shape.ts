@@ -346,6 +346,25 @@ export function polygonToWorld(out: WorldShape, points: ArrayLike<number>, trans
     return out;
 }
 
+/**
+ * @internal {@link polygonToWorld} for clips the runtime makes convex (a skeleton's drawn
+ * triangles, which an animation may scale down to nothing; a fill's bar or wedge): a polygon of
+ * zero area under `transform`, or a thin one (area below a millionth of its box's span squared)
+ * that rounding folds, gives null (it holds no sample worth a part) instead of an error. Other
+ * bad input (not finite, too few points, a polygon with area that is not convex) still throws.
+ */
+export function polygonToWorldOrNull(out: WorldShape, points: ArrayLike<number>, transform: Readonly<Affine2D>): WorldShape | null {
+    flags[0] = 1;
+    try {
+        polygonToWorld(out, points, transform);
+        return flags[1] === 1 ? null : out;
+    } finally {
+        flags[0] = 0;
+        flags[1] = 0;
+        flags[2] = 0;
+    }
+}
+
 
 // ---------------------------------------------------------------------------------------------
 // Private: scratch, builders' helpers, validation
@@ -357,6 +376,8 @@ export function polygonToWorld(out: WorldShape, points: ArrayLike<number>, trans
 
 /** Values handed to storeAABB / storeCircle / finishPolygon (see each). */
 const store = new Float64Array(4);
+/** `[0]`: zero area is no error (polygonToWorldOrNull); `[1]`: the last polygon had none; `[2]`: it is thin (a fold is rounding). */
+const flags = new Uint8Array(3);
 
 /** Makes `shape` the box `store = [minX, minY, maxX, maxY]` (validated by the caller). */
 function storeAABB(shape: WorldShape): void {
@@ -443,7 +464,22 @@ function finishPolygon(shape: WorldShape, n: number, fn: string): void {
     }
     if (m < 3 || !(abs(area2) > 1e-24 * scale * scale)) {
         if (m >= 3 && !allCollinear(p, m, scale)) throw notConvex(fn, 'its outline crosses itself');
+        if (flags[0] === 1) { flags[1] = 1; return; } // (polygonToWorldOrNull: no area, no part)
         throw new RangeError(`${fn}: the polygon has zero area (all ${n} points are collinear or coincide); a collider needs at least 3 points that are not on one line. Fix the points or the node scale.`);
+    }
+    // (polygonToWorldOrNull: a polygon this thin that rounding folds holds no sample worth a
+    // part; a fold in a polygon with area is a real one, and an error.)
+    if (flags[0] === 1) {
+        let bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
+        for (let i = 0; i < m; i++) {
+            const x = p[2 * i], y = p[2 * i + 1];
+            if (x < bx0) bx0 = x;
+            if (x > bx1) bx1 = x;
+            if (y < by0) by0 = y;
+            if (y > by1) by1 = y;
+        }
+        const span = bx1 - bx0 + by1 - by0;
+        flags[2] = abs(area2) <= 1e-6 * span * span ? 1 : 0;
     }
     if (area2 < 0) {
         for (let i = 0, j = m - 1; i < j; i++, j--) {
@@ -471,11 +507,16 @@ function finishPolygon(shape: WorldShape, n: number, fn: string): void {
         const l2 = sqrt(e2x * e2x + e2y * e2y);
         const tol = 1e-12 * scale * (l1 + l2);
         if (cross < -tol || (cross <= tol && dot < 0)) {
+            // (polygonToWorldOrNull: a clip made convex, folded by rounding: too thin to hold a part.)
+            if (flags[0] === 1 && flags[2] === 1) { flags[1] = 1; return; }
             throw notConvex(fn, `it turns the wrong way at world vertex (${p[2 * i]}, ${p[2 * i + 1]})`);
         }
         turning += atan2(cross, dot);
     }
-    if (turning > 3 * PI) throw notConvex(fn, 'its outline winds around more than once');
+    if (turning > 3 * PI) {
+        if (flags[0] === 1 && flags[2] === 1) { flags[1] = 1; return; }
+        throw notConvex(fn, 'its outline winds around more than once');
+    }
     let minX = INFINITY;
     let minY = INFINITY;
     let maxX = -INFINITY;
