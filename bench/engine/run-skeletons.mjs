@@ -6,7 +6,7 @@
 // Needs a harness home built with HARNESS_SKELETONS=1 and HARNESS_PHYSICS_2D=box2d (--home or
 // HARNESS_HOME; see bench/engine/README.md). Not part of CI.
 //
-//   node bench/engine/run-skeletons.mjs --home <home> [--history colliders] [--repeat 5] [--frames 100]
+//   node bench/engine/run-skeletons.mjs --home <home> [--history colliders] [--old none,both] [--repeat 5] [--frames 100]
 //        [--out file.md] [--json runs.json] [--coarse-clock] [--set KEY=VALUE ...]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,29 +23,33 @@ const sets = args.flatMap((a, i) => (a === '--set' ? ['--set', args[i + 1]] : []
 const home = opt('home', process.env.HARNESS_HOME);
 if (!home) { console.error('run-skeletons: --home <harness home built with HARNESS_SKELETONS=1 HARNESS_PHYSICS_2D=box2d> (or HARNESS_HOME)'); process.exit(2); }
 const histories = opt('history', 'colliders').split(',');
+// --old none,both: A/B of the parts speed-ups in alternate runs (the page's OLD switch).
+const olds = opt('old', 'none').split(',');
 const repeat = Number(opt('repeat', '5'));
 const frames = Number(opt('frames', '100'));
 const harness = path.resolve(root, opt('harness', '../shared/engine-harness'));
 const proxy = args.includes('--coarse-clock') ? null : await startCoiProxy();
 
-function run(history) {
+function run(variant) {
+    const [history, old] = variant.split(' old=');
     const argv = [path.join(harness, 'run.mjs'), 'bench/engine/skeletons.ts', '--home', home, '--set', `FRAMES=${frames}`, '--set', 'PRECISE_MEMORY=true',
-        '--set', `HISTORY=${history}`, ...sets, '--quiet-engine', '--timeout', '1800'];
+        '--set', `HISTORY=${history}`, '--set', `OLD=${old ?? 'none'}`, ...sets, '--quiet-engine', '--timeout', '1800'];
     const env = { ...process.env, CHROMIUM: path.join(here, 'chromium-precise.sh'), REAL_CHROMIUM: process.env.CHROMIUM || '/usr/bin/chromium' };
     if (proxy) env.COI_PROXY = String(proxy.port);
     const t0 = Date.now();
     const p = spawnSync('node', argv, { cwd: root, env, encoding: 'utf8', maxBuffer: 64 << 20 });
     const out = `${p.stdout}\n${p.stderr}`;
     const line = out.split('\n').find((l) => l.includes('RESULT {'));
-    if (!line || p.status !== 0) { console.error(out.split('\n').slice(-30).join('\n')); throw new Error(`run history=${history} failed`); }
+    if (!line || p.status !== 0) { console.error(out.split('\n').slice(-30).join('\n')); throw new Error(`run ${variant} failed`); }
     const r = JSON.parse(line.slice(line.indexOf('RESULT {') + 7));
     r.seconds = (Date.now() - t0) / 1000;
-    console.log(`history=${history}: pixel ${r.pixelMs.toFixed(2)} ms, engine ${r.engineMs.toFixed(2)} ms (${r.engineOverPixel.toFixed(3)}x), builtin ${r.builtinMs?.toFixed(2)} ms (${r.builtinOverPixel?.toFixed(3)}x), heap ${r.allocPixel?.medianBytes} B, ${r.seconds.toFixed(0)} s`);
+    console.log(`${variant}: pixel ${r.pixelMs.toFixed(2)} ms, engine ${r.engineMs.toFixed(2)} ms (${r.engineOverPixel.toFixed(3)}x), builtin ${r.builtinMs?.toFixed(2)} ms (${r.builtinOverPixel?.toFixed(3)}x), heap ${r.allocPixel?.medianBytes} B, ${r.seconds.toFixed(0)} s`);
     return r;
 }
 
-const byHistory = new Map(histories.map((h) => [h, []]));
-for (let rep = 0; rep < repeat; rep++) for (const h of histories) byHistory.get(h).push(run(h));
+const variants = histories.flatMap((h) => olds.map((o) => (o === 'none' ? h : `${h} old=${o}`)));
+const byHistory = new Map(variants.map((h) => [h, []]));
+for (let rep = 0; rep < repeat; rep++) for (const h of variants) byHistory.get(h).push(run(h));
 if (proxy) proxy.stop();
 
 const med = (a) => { const s = a.filter((x) => x != null && Number.isFinite(x)).sort((x, y) => x - y); return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null; };

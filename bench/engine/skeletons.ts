@@ -40,6 +40,8 @@ import {
 } from 'cc';
 import { CollisionSystem, PixelCollider, PixelCollisionEvent } from 'db://pixel-collision/runtime/index';
 import type { PixelContact } from 'db://pixel-collision/runtime/index';
+import { DETAIL_PATHS } from 'db://pixel-collision/core/narrow-phase';
+import { SKELETON_PATHS } from 'db://pixel-collision/runtime/skeleton-parts';
 import { bonePath, makeCharacter, rng, SOCKET_BONES } from './spine-character';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -58,6 +60,11 @@ const PROFILE: boolean = G.PROFILE === true;
 // PAGES=region (a diagnostic): every atlas region on a page of its own (the same texels), so each
 // drawn triangle's mask is its region, not the whole shared page.
 const PAGES: string = G.PAGES === 'region' ? 'region' : 'one';
+// OLD=crop|window|both (A/B of the parts speed-ups; the answers do not change): CROP, each part's
+// mask is its whole page; WINDOW, a pair with a skeleton is decided on both whole rasters.
+const OLD: string = typeof G.OLD === 'string' ? G.OLD : 'none';
+SKELETON_PATHS.crop = !(OLD === 'crop' || OLD === 'both');
+DETAIL_PATHS.parts = !(OLD === 'window' || OLD === 'both');
 const HISTORY: string = typeof G.HISTORY === 'string' ? G.HISTORY : 'none';
 const HISTORY_N: number = G.HISTORY_N ?? 2000;
 const HISTORY_FRAMES: number = G.HISTORY_FRAMES ?? 120;
@@ -456,7 +463,7 @@ export default async function main(h: any): Promise<void> {
     const engine = T.skeletonSystem.map((s, i) => s + T.renderers[i] - T.socketRender[i] + T.batch[i] + T.upload[i]);
     const builtin = T.physics.map((p, i) => p + T.socketRender[i]);
     const res: any = {
-        N, SPRITES, READ, FOLLOW, BUILTIN, PIXEL, PAGES, FRAMES, HISTORY, side: Math.round(side), physicsWorld: physWorld,
+        N, SPRITES, READ, FOLLOW, BUILTIN, PIXEL, PAGES, OLD, FRAMES, HISTORY, side: Math.round(side), physicsWorld: physWorld,
         character: { slots: ch.slots, triangles: ch.triangles },
         pixelMs: median(T.pixel), engineMs: median(engine), builtinMs: BUILTIN ? median(builtin) : null,
         engineOverPixel: median(engine) / median(T.pixel), builtinOverPixel: BUILTIN ? median(builtin) / median(T.pixel) : null,

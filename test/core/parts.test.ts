@@ -170,6 +170,52 @@ describe("'parts' colliders", () => {
             }), { numRuns: 40 });
     });
 
+    test('lazy decisions in the pair window: either order, against masks, shapes and parts, with rasters at hand or not (property)', () => {
+        const narrow = new CpuNarrowPhase();
+        const shapeArb = fc.constantFrom('mask', 'parts', 'box', 'circle', 'unit-mask');
+        fc.assert(fc.property(fc.array(partArb, { minLength: 1, maxLength: 4 }), worldTArb, maskArb, worldTArb, unitTArb, shapeArb, fc.boolean(), fc.constantFrom(0, 1, 2), accArb,
+            (parts, ta, maskB, tb, tu, kind, swap, atHand, acc) => {
+                const a = new Collider({ shape: { kind: 'parts', parts }, transform: ta, accuracy: acc });
+                const partsB: ColliderPart[] = [{ mask: maskB, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0 }, clip: [-2, 2, 30, 2, 5, -35] }, ...parts.slice(1)];
+                const shapeB = kind === 'parts' ? { kind: 'parts' as const, parts: partsB }
+                    : kind === 'box' ? { kind: 'box' as const, width: 14, height: 9 }
+                    : kind === 'circle' ? { kind: 'circle' as const, radius: 8 }
+                    : { kind: 'mask' as const, mask: maskB };
+                const b = new Collider({ shape: shapeB, transform: kind === 'unit-mask' ? tu : tb, accuracy: acc });
+                const member = (c: Collider, k: number, l: number) => c._hasSampleInCell(k, l);
+                const [k0, l0, k1, l1] = refPartsCells(parts, ta, acc);
+                let count = 0;
+                for (let l = l0; l <= l1; l++) for (let k = k0; k <= k1; k++) {
+                    if (!refPartsMember(parts, ta, acc, k, l)) continue;
+                    if (kind === 'parts' ? refPartsMember(partsB, tb, acc, k, l) : member(b, k, l)) count++;
+                }
+                // A whole raster made before (by a query or another pair): 1, A's; 2, both.
+                if (atHand >= 1) a._raster(acc);
+                if (atHand >= 2) b._raster(acc);
+                const [x, y] = swap ? [b, a] : [a, b];
+                const contacts = [new Contact()];
+                narrow.run([x], [y], 1, new Float64Array([acc]), contacts, 0, false, true);
+                expect(contacts[0].hit).toBe(count > 0);
+                if (count > 0) expect(contacts[0].count).toBe(count);
+            }), { numRuns: 150 });
+    });
+
+    test('a lazy decision makes no whole raster of a parts collider', () => {
+        // Two 40-part colliders side by side whose boxes overlap in a 3-unit strip.
+        const m = BitMask.fromRows(['####', '####', '####', '####']);
+        const row = (x0: number): ColliderPart[] => Array.from({ length: 40 }, (_, i) => ({ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: x0 + i, ty: 4 }, clip: null }));
+        const a = new Collider({ shape: { kind: 'parts', parts: row(0) }, transform: { a: Math.cos(0.3), b: Math.sin(0.3), c: -Math.sin(0.3), d: Math.cos(0.3), tx: 0, ty: 0 } });
+        const b = new Collider({ shape: { kind: 'parts', parts: row(0) }, transform: { a: Math.cos(0.3), b: Math.sin(0.3), c: -Math.sin(0.3), d: Math.cos(0.3), tx: 40, ty: 12 } });
+        const narrow = new CpuNarrowPhase();
+        const contacts = [new Contact()];
+        narrow.run([a], [b], 1, new Float64Array([1]), contacts, 0, false, true);
+        expect(a._hasRaster(1) || b._hasRaster(1)).toBe(false);
+        const want = new Contact();
+        narrow.testPair(a, b, 1, false, want);
+        expect(contacts[0].hit).toBe(want.hit);
+        expect(want.hit).toBe(true);
+    });
+
     test('a parts collider against a polygon collider in a world: events, queries', () => {
         const m = new BitMask(10, 10);
         for (let j = 0; j < 10; j++) for (let i = 0; i < 10; i++) m.set(i, j, true);
@@ -241,5 +287,29 @@ describe("'parts' colliders", () => {
                 expect(dst.has(k, l)).toBe(src.has(k, l) && clip.has(k, l));
             }
         }), { numRuns: 50 });
+    });
+});
+
+describe("'parts' colliders: clips the world squashes", () => {
+    test('a clip of no area under the transform (a slot scaled to nothing) holds nothing and throws nothing', () => {
+        const m = BitMask.fromRows(['####', '####']);
+        const parts: ColliderPart[] = [
+            // A sliver: its world area is below rounding once scaled by 1e-9.
+            { mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2 }, clip: [0, 0, 4, 1e-9, 0, 2e-9] },
+            { mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 10, ty: 2 }, clip: [10, 0, 14, 0, 14, 2] },
+        ];
+        const c = new Collider({ shape: { kind: 'parts', parts }, transform: { a: 1, b: 0, c: 0, d: 1e-9, tx: 0, ty: 0 } });
+        expect(() => c._raster(1)).not.toThrow();
+        expect(c._hasSampleInCell(1, 0)).toBe(false);
+        const world = new CollisionWorld();
+        world.add({ shape: { kind: 'parts', parts }, transform: { a: 1, b: 0, c: 0, d: 1e-9, tx: 0, ty: 0 } });
+        world.add({ shape: { kind: 'box', width: 100, height: 100 } });
+        expect(() => world.step()).not.toThrow();
+        // A collinear clip holds nothing (no sample worth a part); a clip with area that is not
+        // convex is still refused, with a clear error.
+        expect(new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2 }, clip: [0, 0, 1, 1, 2, 2] }] } })._raster(1).count()).toBe(0);
+        for (const clip of [[0, 0, 4, 2, 4, 0, 0, 2], [0, 0, 4, 2, 4, 0, 0, 3]]) {
+            expect(() => new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2 }, clip }] } })._raster(1)).toThrow(/not convex/);
+        }
     });
 });

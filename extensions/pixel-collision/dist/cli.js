@@ -4472,6 +4472,7 @@ var isIntegerNumber = Number.isInteger;
 var NOT_A_NUMBER = Number.NaN;
 var LOCAL = new Float64Array(4);
 var store = new Float64Array(4);
+var flags = new Uint8Array(3);
 
 // extensions/pixel-collision/assets/core/shape-sampling.ts
 var { abs: abs2, ceil, floor, sqrt: sqrt2 } = Math;
@@ -4505,6 +4506,15 @@ var isView = ArrayBuffer.isView;
 var wall = new Float64Array(4);
 
 // extensions/pixel-collision/assets/core/parts.ts
+var IntWindow = class {
+  constructor() {
+    this.k0 = 0;
+    this.l0 = 0;
+    this.k1 = 0;
+    this.l1 = 0;
+  }
+};
+var WIN = new IntWindow();
 var MAPPER2 = new SampleMapper();
 
 // extensions/pixel-collision/assets/core/collider.ts
@@ -4512,6 +4522,9 @@ var NO_LOCAL = new Float64Array(0);
 var MAPPER3 = new SampleMapper();
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
+var PARTS_WIN = new IntWindow();
+var PARTS_BASE = new WorldRaster();
+var PARTS_WALK = new WorldRaster();
 var SCRATCH = new Contact();
 
 // extensions/pixel-collision/assets/core/world.ts
@@ -4645,7 +4658,7 @@ ${PAIR_FRAGMENT_BODY}void main() {
 
 // extensions/pixel-collision/assets/core/gpu/gpu-narrow-phase.ts
 var SORT_KEYS = new Float64Array(0);
-var WIN = new Int32Array(4);
+var WIN2 = new Int32Array(4);
 var BOX_A = new Int32Array(4);
 var BOX_B = new Int32Array(4);
 var CELL_BOX3 = new Float64Array(4);

@@ -2464,7 +2464,7 @@ var init_broadphase = __esm({
 });
 
 // extensions/pixel-collision/assets/core/shape.ts
-var abs, atan2, max, sqrt, PI, INFINITY, isFiniteNumber, isIntegerNumber, NOT_A_NUMBER, LOCAL, store;
+var abs, atan2, max, sqrt, PI, INFINITY, isFiniteNumber, isIntegerNumber, NOT_A_NUMBER, LOCAL, store, flags;
 var init_shape = __esm({
   "extensions/pixel-collision/assets/core/shape.ts"() {
     "use strict";
@@ -2476,6 +2476,7 @@ var init_shape = __esm({
     NOT_A_NUMBER = Number.NaN;
     LOCAL = new Float64Array(4);
     store = new Float64Array(4);
+    flags = new Uint8Array(3);
   }
 });
 
@@ -2541,7 +2542,7 @@ var init_response = __esm({
 });
 
 // extensions/pixel-collision/assets/core/parts.ts
-var MAPPER2;
+var IntWindow, WIN, MAPPER2;
 var init_parts = __esm({
   "extensions/pixel-collision/assets/core/parts.ts"() {
     "use strict";
@@ -2553,6 +2554,15 @@ var init_parts = __esm({
     init_shape();
     init_shape_raster();
     init_shape_sampling();
+    IntWindow = class {
+      constructor() {
+        this.k0 = 0;
+        this.l0 = 0;
+        this.k1 = 0;
+        this.l1 = 0;
+      }
+    };
+    WIN = new IntWindow();
     MAPPER2 = new SampleMapper();
   }
 });
@@ -2578,7 +2588,7 @@ var init_collider = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
-var SCRATCH;
+var PARTS_WIN, PARTS_BASE, PARTS_WALK, SCRATCH;
 var init_narrow_phase = __esm({
   "extensions/pixel-collision/assets/core/narrow-phase.ts"() {
     "use strict";
@@ -2586,9 +2596,13 @@ var init_narrow_phase = __esm({
     init_contact();
     init_narrow();
     init_narrow_small();
+    init_parts();
     init_raster();
     init_rasterize();
     init_shape_test();
+    PARTS_WIN = new IntWindow();
+    PARTS_BASE = new WorldRaster();
+    PARTS_WALK = new WorldRaster();
     SCRATCH = new Contact();
   }
 });
@@ -2760,7 +2774,7 @@ ${PAIR_FRAGMENT_BODY}void main() {
 });
 
 // extensions/pixel-collision/assets/core/gpu/gpu-narrow-phase.ts
-var SORT_KEYS, WIN, BOX_A, BOX_B, CELL_BOX3, F32_UNIT;
+var SORT_KEYS, WIN2, BOX_A, BOX_B, CELL_BOX3, F32_UNIT;
 var init_gpu_narrow_phase = __esm({
   "extensions/pixel-collision/assets/core/gpu/gpu-narrow-phase.ts"() {
     "use strict";
@@ -2773,7 +2787,7 @@ var init_gpu_narrow_phase = __esm({
     init_pair_tile();
     init_shader();
     SORT_KEYS = new Float64Array(0);
-    WIN = new Int32Array(4);
+    WIN2 = new Int32Array(4);
     BOX_A = new Int32Array(4);
     BOX_B = new Int32Array(4);
     CELL_BOX3 = new Float64Array(4);

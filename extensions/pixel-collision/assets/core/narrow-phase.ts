@@ -5,6 +5,7 @@ import type { ContactResolver } from './contact';
 import { contactNormal, masksShareCell, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
 import type { NarrowOptions } from './narrow';
 import { perCellFits, testMasksPerCell } from './narrow-small';
+import { andAny, IntWindow } from './parts';
 import { WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked } from './rasterize';
 import type { CellWindow } from './rasterize';
@@ -165,7 +166,11 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         }
         // Rasters already made, a shape, or two unit quarter turns (unrotated, unscaled sprites:
         // their rasters are zero-copy views of the masks): decided on rasters.
-        if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
+        if ((sa.kind === 'parts' || sb.kind === 'parts') && DETAIL_PATHS.parts && !(a._hasRaster(accuracy) && b._hasRaster(accuracy))) {
+            // A parts collider (a skeleton: a hundred textured triangles) is decided in the pair's
+            // window, part by part (see partsShareSample).
+            hit = partsShareSample(a, b, accuracy);
+        } else if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
         } else if (DETAIL_PATHS.lens && lensCellShared(a, b, sa.mask, sb.mask, accuracy)) {
@@ -409,9 +414,57 @@ export class CutSlot {
  * @internal Switches for tests and benchmarks (the answers must not change): `perCell` off, the
  * pending details of rotated sprites never go cell by cell; `clip` off, their rasters are whole;
  * `tight` off, pairs are decided on the boxes' window and no window is kept for the details;
- * `lens` off, no pair is decided by its lens's middle cell alone.
+ * `lens` off, no pair is decided by its lens's middle cell alone; `parts` off, a pair with a parts
+ * collider is decided on both whole rasters.
  */
-export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true };
+export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true };
+
+/**
+ * Whether two colliders, one or both of kind `'parts'`, share a sample (exact), without a whole
+ * raster of a parts side: only the window where their boxes meet can hold a shared sample. One
+ * side (a whole raster at hand if either has one, else the side that is not parts, else B) is
+ * made right in the window: a raster at hand as it is, a mask rasterized cut to the window, a
+ * shape whole, parts as the union of those whose bounds meet the window, each cut to it. The other
+ * side's parts are then rasterized one by one, cut to the window, and the first sample they share
+ * with it ends the test (a mask or shape on that side: its raster cut to the window, tested once).
+ * A skeleton touches another collider at its edge: most of its parts lie outside the window.
+ */
+function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): boolean {
+    a._updateBounds();
+    b._updateBounds();
+    if (!a._solid || !b._solid) return false;
+    const ba = a._box, bb = b._box;
+    const x0 = ba[0] > bb[0] ? ba[0] : bb[0], y0 = ba[1] > bb[1] ? ba[1] : bb[1];
+    const x1 = ba[2] < bb[2] ? ba[2] : bb[2], y1 = ba[3] < bb[3] ? ba[3] : bb[3];
+    if (!(x0 <= x1 && y0 <= y1)) return false;
+    // (The boxes hold every sample; a cell of margin for rounding.)
+    const w = PARTS_WIN;
+    w.k0 = Math.floor(x0 * acc) - 1; w.l0 = Math.floor(y0 * acc) - 1;
+    w.k1 = Math.floor(x1 * acc) + 1; w.l1 = Math.floor(y1 * acc) + 1;
+    if (!(w.k1 - w.k0 < 0x40000000 && w.l1 - w.l0 < 0x40000000)) return overlapAny(a._raster(acc), b._raster(acc), 0, 0);
+    // The base side, made right in the window, and the side walked against it.
+    let base = b, walk = a;
+    if (wholeAtHand(a, acc) || (a.shape.kind !== 'parts' && b.shape.kind === 'parts' && !wholeAtHand(b, acc))) { base = a; walk = b; }
+    const rb = inWindow(base, acc, w, PARTS_BASE);
+    if (rb.width === 0 || rb.height === 0) return false;
+    const sw = walk.shape;
+    if (sw.kind === 'parts') {
+        return walk._parts(sw.parts).meetsInWindow(sw.parts, acc, rb, w);
+    }
+    return andAny(rb, inWindow(walk, acc, w, PARTS_WALK), null);
+}
+
+/** Collider `c` right at least in window `w`: its whole raster when at hand or a shape, else made cut to `w` in `scratch`. */
+function inWindow(c: Collider<any>, acc: number, w: Readonly<CellWindow>, scratch: WorldRaster): WorldRaster {
+    const s = c.shape;
+    if (wholeAtHand(c, acc) || isGeometric(s)) return c._raster(acc);
+    if (s.kind === 'parts') return c._parts(s.parts).rasterizeWindow(s.parts, acc, scratch, w);
+    return rasterizeMaskChecked((s as { mask: BitMask }).mask, c._t, acc, scratch, w);
+}
+
+const PARTS_WIN = new IntWindow();
+const PARTS_BASE = new WorldRaster();
+const PARTS_WALK = new WorldRaster();
 
 /** Whether collider `c`'s whole raster at `acc` costs nothing to use: cached, or a zero-copy view. */
 function wholeAtHand(c: Collider<any>, acc: number): boolean {

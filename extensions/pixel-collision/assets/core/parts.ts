@@ -5,7 +5,7 @@ import { SampleMapper } from './exact';
 import { WorldRaster } from './raster';
 import { rasterizeMaskChecked } from './rasterize';
 import type { CellWindow } from './rasterize';
-import { WorldShape, polygonToWorld } from './shape';
+import { WorldShape, polygonToWorld, polygonToWorldOrNull } from './shape';
 import { rasterizeShape } from './shape-raster';
 import { shapeContains, shapeContainsSample } from './shape-sampling';
 
@@ -55,6 +55,19 @@ export function checkParts(parts: unknown): void {
 }
 
 /**
+ * @internal A cell window of its own hidden class, whose fields stay small integers: the window
+ * literals elsewhere share one with `NO_CLIP`, whose infinities made their fields doubles, and a
+ * double passed on into a raster's fields (`WorldRaster.reset`) is boxed, and turns every
+ * raster's fields into boxes.
+ */
+export class IntWindow implements CellWindow {
+    k0 = 0;
+    l0 = 0;
+    k1 = 0;
+    l1 = 0;
+}
+
+/**
  * A parts collider's per-transform scratch: each part's world map and world clip, and the part
  * rasters the union is made from. Rebuilt when the collider's stamp or shape changes; its arrays
  * only grow, so a collider whose parts move every frame allocates nothing once warm.
@@ -94,7 +107,10 @@ export class PartsState {
             affineBounds(BOX, m, mb.x, mb.y, mb.x + mb.width, mb.y + mb.height);
             let minX = BOX.minX, minY = BOX.minY, maxX = BOX.maxX, maxY = BOX.maxY;
             if (p.clip) {
-                const ws = polygonToWorld(this._ws[i], p.clip, t);
+                // (A clip of no area in the world, as when an animation scales a slot down to
+                // nothing, holds no sample: the part is empty.)
+                const ws = polygonToWorldOrNull(this._ws[i], p.clip, t);
+                if (ws === null) { B[4 * i] = 1; B[4 * i + 2] = 0; this._clip[i] = null; continue; }
                 this._clip[i] = ws;
                 if (ws.minX > minX) minX = ws.minX;
                 if (ws.minY > minY) minY = ws.minY;
@@ -130,7 +146,9 @@ export class PartsState {
         const B = this._bounds;
         const x = (k + 0.5) / accuracy, y = (l + 0.5) / accuracy;
         for (let i = 0; i < parts.length; i++) {
-            // (The bounds hold every sample of the part: a looser test first, then the exact one.)
+            // (The bounds hold every sample of the part: a looser test first, then the exact one.
+            // Empty bounds: a part that holds nothing, as the raster has it.)
+            if (B[4 * i] > B[4 * i + 2]) continue;
             if (!(x >= B[4 * i] - 1 / accuracy && x <= B[4 * i + 2] + 1 / accuracy && y >= B[4 * i + 1] - 1 / accuracy && y <= B[4 * i + 3] + 1 / accuracy)) continue;
             const clip = this._clip[i];
             if (clip !== null && !shapeContainsSample(clip, k, l, accuracy)) continue;
@@ -146,7 +164,9 @@ export class PartsState {
      * inverse of the part's world map, as for a mask collider).
      */
     pointIn(parts: readonly ColliderPart[], x: number, y: number): boolean {
+        const B = this._bounds;
         for (let i = 0; i < parts.length; i++) {
+            if (B[4 * i] > B[4 * i + 2]) continue; // (a part that holds nothing)
             const clip = this._clip[i];
             if (clip !== null && !shapeContains(clip, x, y)) continue;
             const m = this._m[i];
@@ -216,6 +236,110 @@ export class PartsState {
         out.updateRowBounds();
         return out;
     }
+
+    /**
+     * Part i's raster right at least in window `w` (cells outside it are never wrongly set), cut
+     * to its clip's cells, in the part's scratch raster; null when it holds no cell there (after
+     * {@link update}). Its clip's raster (when it has a clip) is left in `_clipRasters[i]`.
+     */
+    private _partInWindow(parts: readonly ColliderPart[], i: number, accuracy: number, w: Readonly<CellWindow>): WorldRaster | null {
+        const B = this._bounds;
+        const x0 = B[4 * i], y0 = B[4 * i + 1], x1 = B[4 * i + 2], y1 = B[4 * i + 3];
+        if (x0 > x1) return null;
+        // (The bounds hold every sample of the part; a cell of margin for rounding.)
+        let k0 = Math.floor(x0 * accuracy) - 1, l0 = Math.floor(y0 * accuracy) - 1;
+        let k1 = Math.floor(x1 * accuracy) + 1, l1 = Math.floor(y1 * accuracy) + 1;
+        // (`| 0`: see rasterizeWindow.)
+        if (k0 < w.k0) k0 = w.k0 | 0;
+        if (l0 < w.l0) l0 = w.l0 | 0;
+        if (k1 > w.k1) k1 = w.k1 | 0;
+        if (l1 > w.l1) l1 = w.l1 | 0;
+        if (k0 > k1 || l0 > l1) return null;
+        const clip = this._clip[i];
+        if (clip !== null) {
+            const cr = rasterizeShape(clip, accuracy, this._clipRasters[i]);
+            if (cr.width === 0 || cr.height === 0) return null;
+            if (cr.k0 > k0) k0 = cr.k0;
+            if (cr.l0 > l0) l0 = cr.l0;
+            if (cr.k0 + cr.width - 1 < k1) k1 = cr.k0 + cr.width - 1;
+            if (cr.l0 + cr.height - 1 < l1) l1 = cr.l0 + cr.height - 1;
+            if (k0 > k1 || l0 > l1) return null;
+        }
+        WIN.k0 = k0; WIN.l0 = l0; WIN.k1 = k1; WIN.l1 = l1;
+        const r = rasterizeMaskChecked(parts[i].mask, this._m[i], accuracy, this._rasters[i], WIN);
+        return r.width === 0 || r.height === 0 ? null : r;
+    }
+
+    /**
+     * The union of the parts right in window `w` (after {@link update}), into `out`, sized to the
+     * window: only the parts whose bounds meet it are rasterized, each cut to it.
+     */
+    rasterizeWindow(parts: readonly ColliderPart[], accuracy: number, out: WorldRaster, w: Readonly<CellWindow>): WorldRaster {
+        // (`| 0`: a window's fields are doubles, as NO_CLIP's infinities made them; a raster's
+        // fields must stay small integers, or every use of every raster slows down and boxes.)
+        out.reset(accuracy, w.k0 | 0, w.l0 | 0, (w.k1 - w.k0 + 1) | 0, (w.l1 - w.l0 + 1) | 0);
+        for (let i = 0; i < parts.length; i++) {
+            const r = this._partInWindow(parts, i, accuracy, w);
+            if (r !== null) orInto(out, r, this._clip[i] !== null ? this._clipRasters[i] : null);
+        }
+        out.updateRowBounds();
+        return out;
+    }
+
+    /**
+     * Whether some part has a sample in window `w` that is set in `other` (a raster right in the
+     * window; after {@link update}). Parts are rasterized one by one, cut to the window, and the
+     * first shared sample ends the walk.
+     */
+    meetsInWindow(parts: readonly ColliderPart[], accuracy: number, other: WorldRaster, w: Readonly<CellWindow>): boolean {
+        for (let i = 0; i < parts.length; i++) {
+            const r = this._partInWindow(parts, i, accuracy, w);
+            if (r !== null && andAny(other, r, this._clip[i] !== null ? this._clipRasters[i] : null)) return true;
+        }
+        return false;
+    }
+}
+
+/**
+ * Whether some set cell of `src`, within `clip`'s row spans when given, is set in `dst` (same
+ * grid): {@link orInto}'s walk, testing instead of writing.
+ */
+export function andAny(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | null): boolean {
+    const off = src.k0 - dst.k0;
+    const sb = src.bits, db = dst.bits, ss = src.stride, ds = dst.stride;
+    for (let r = 0; r < src.height; r++) {
+        const l = src.l0 + r;
+        const dr = l - dst.l0;
+        if (dr < 0 || dr >= dst.height) continue;
+        let c0 = 0, c1 = src.width;
+        if (clip !== null) {
+            const cr = l - clip.l0;
+            if (cr < 0 || cr >= clip.height) continue;
+            const lo = clip.rowLo(cr), hi = clip.rowHi(cr);
+            if (lo >= hi) continue;
+            if (clip.k0 + lo - src.k0 > c0) c0 = clip.k0 + lo - src.k0;
+            if (clip.k0 + hi - src.k0 < c1) c1 = clip.k0 + hi - src.k0;
+        }
+        // (dst's set span of the row bounds what can meet.)
+        const dlo = dst.rowLo(dr) - off, dhi = dst.rowHi(dr) - off;
+        if (dlo > c0) c0 = dlo;
+        if (dhi < c1) c1 = dhi;
+        if (c0 >= c1) continue;
+        const w0 = c0 >>> 5, w1 = (c1 - 1) >>> 5;
+        const drow = dr * ds;
+        for (let w = w0; w <= w1; w++) {
+            let word = sb[r * ss + w];
+            if (w === w0) word &= (0xffffffff << (c0 & 31));
+            if (w === w1) word &= 0xffffffff >>> (31 - ((c1 - 1) & 31));
+            if (word === 0) continue;
+            word >>>= 0;
+            const base = off + 32 * w; // dst column of the word's bit 0
+            const dw = Math.floor(base / 32), sh = base - 32 * dw;
+            if (dw >= 0 && dw < ds && (db[drow + dw] & (word << sh)) !== 0) return true;
+            if (sh !== 0 && dw + 1 >= 0 && dw + 1 < ds && (db[drow + dw + 1] & (word >>> (32 - sh))) !== 0) return true;
+        }
+    }
+    return false;
 }
 
 /**
@@ -261,5 +385,5 @@ export function orInto(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | n
 
 const MB = { x: 0, y: 0, width: 0, height: 0 };
 const BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
-const WIN: CellWindow = { k0: 0, l0: 0, k1: 0, l1: 0 };
+const WIN = new IntWindow();
 const MAPPER = new SampleMapper();

@@ -1,7 +1,7 @@
 /**
  * Skeleton characters (Spine, DragonBones) as parts: what the renderer draws this frame is a list
  * of textured triangles in node space; each triangle becomes one core `ColliderPart` whose mask
- * is its atlas page, whose map takes the page's texels to where the triangle draws them (the
+ * is its atlas page (cut to the triangle's texel box: {@link PageCrops}), whose map takes the page's texels to where the triangle draws them (the
  * affine map fixed by the triangle's three corners and their texture coordinates), and whose clip
  * is the triangle itself. The collider is the union of the parts: every opaque texel of every
  * drawn attachment, where it is drawn, as the engine interpolates it.
@@ -137,11 +137,17 @@ export class SlotFilter {
     }
 }
 
+/** @internal Switches for benchmarks (the answers do not change): `crop` off, every part's mask is its whole page. */
+export const SKELETON_PATHS = { crop: true };
+
 /** One part per drawn triangle, reused between frames. */
 export class SkeletonParts {
     /** The parts of the last {@link build} (the array and its objects are reused). */
     readonly parts: ColliderPart[] = [];
     private readonly _pool: { mask: BitMask; transform: Affine2D; clip: Float64Array }[] = [];
+    private readonly _crops = new PageCrops();
+    /** Triangles the last {@link build} left out because their texture coordinates have almost no area. */
+    smeared = 0;
 
     /**
      * Builds the parts of `tri`: `masks[k]` is the page mask of `tri.textures[k]` (null: that
@@ -152,6 +158,7 @@ export class SkeletonParts {
         const parts = this.parts, pool = this._pool;
         const xy = tri.xy, uv = tri.uv;
         let k = 0;
+        this.smeared = 0;
         for (let i = 0; i < tri.n; i++) {
             const mask = masks[tri.tex[i]];
             if (!mask) continue;
@@ -170,13 +177,28 @@ export class SkeletonParts {
             const a = (p1x * b2 - p2x * b1) / det, c = (p2x * a1 - p1x * a2) / det;
             const b = (p1y * b2 - p2y * b1) / det, d = (p2y * a1 - p1y * a2) / det;
             if (!(a * d - b * c !== 0) || !Number.isFinite(a + b + c + d)) continue;
+            // The page cut to the triangle's texel box (a texel of margin each side: a sample on
+            // the triangle's edge may round into the texel beyond it), so the rasterizer walks
+            // this region's texels, not the whole page's.
+            const sMin = Math.min(s0, s0 + a1, s0 + a2), sMax = Math.max(s0, s0 + a1, s0 + a2);
+            const tMin = Math.min(t0, t0 + b1, t0 + b2), tMax = Math.max(t0, t0 + b1, t0 + b2);
+            const cx0 = Math.max(0, Math.floor(sMin) - 1), cy0 = Math.max(0, Math.floor(tMin) - 1);
+            const cx1 = Math.min(W - 1, Math.floor(sMax) + 1), cy1 = Math.min(H - 1, Math.floor(tMax) + 1);
+            const part = SKELETON_PATHS.crop && cx0 <= cx1 && cy0 <= cy1 ? this._crops.get(mask, cx0, cy0, cx1 - cx0 + 1, cy1 - cy0 + 1) : mask;
+            // Texture coordinates with almost no area stretch the part's texels over a huge area
+            // (the engine smears a line of texels over the triangle), which the rasterizer would
+            // refuse: left out, counted, and the collider warns once.
+            const bw = Math.abs(a) * part.width + Math.abs(c) * part.height, bh = Math.abs(b) * part.width + Math.abs(d) * part.height;
+            if (!(bw * bh <= 1000 * Math.abs(p1x * p2y - p2x * p1y) + 1e7)) { this.smeared++; continue; }
+            const ox = part === mask ? 0 : cx0, oy = part === mask ? 0 : cy0;
             let p = pool[k];
             if (!p) p = pool[k] = { mask, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, clip: new Float64Array(6) };
-            p.mask = mask;
+            p.mask = part;
             const m = p.transform;
             m.a = a; m.b = b; m.c = c; m.d = d;
-            m.tx = x0 - (a * s0 + c * t0);
-            m.ty = y0 - (b * s0 + d * t0);
+            // (Texel (i, j) of the crop is texel (ox + i, oy + j) of the page.)
+            m.tx = x0 - (a * (s0 - ox) + c * (t0 - oy));
+            m.ty = y0 - (b * (s0 - ox) + d * (t0 - oy));
             const clip = p.clip;
             for (let j = 0; j < 6; j++) clip[j] = xy[o + j];
             parts[k] = p;
@@ -185,4 +207,60 @@ export class SkeletonParts {
         parts.length = k;
         return parts;
     }
+}
+
+/**
+ * Page masks cut to the texel boxes of the triangles drawn from them, made once per page and box
+ * (an attachment's triangles sample the same texels frame after frame) and kept while the page
+ * mask is alive and unchanged. A part's cost in the rasterizer follows its mask's texels, so a
+ * triangle of a 16 x 14 region costs that region, not its 512 x 256 page. Bounded: once a page's
+ * crops hold sixteen times its words, they are dropped and made again as they are asked for.
+ */
+export class PageCrops {
+    private readonly _pages = new WeakMap<BitMask, PageCropSet>();
+
+    /** `page` cut to `[x, x + w) x [y, y + h)` (inside the page), or `page` when a crop would not pay. */
+    get(page: BitMask, x: number, y: number, w: number, h: number): BitMask {
+        // (Boxes at least half the page, and pages too large to key, use the page.)
+        if (2 * w * h >= page.width * page.height || page.width > 8192 || page.height > 8192) return page;
+        let set = this._pages.get(page);
+        if (set === undefined || set.version !== page.version) {
+            set = { version: page.version, words: 0, crops: new Map() };
+            this._pages.set(page, set);
+        }
+        // (Two small-integer keys: a key past 2^30 would be a boxed number, allocated per lookup.)
+        const corner = (x * 8192 + y) | 0, size = (w * 8192 + h) | 0;
+        let bySize = set.crops.get(corner);
+        const hit = bySize === undefined ? undefined : bySize.get(size);
+        if (hit !== undefined) return hit;
+        if (set.words > 16 * page.bits.length) {
+            set.crops.clear();
+            set.words = 0;
+            bySize = undefined;
+        }
+        if (bySize === undefined) set.crops.set(corner, bySize = new Map());
+        const crop = page.crop(x, y, w, h);
+        set.words += crop.bits.length;
+        bySize.set(size, crop);
+        return crop;
+    }
+
+    /** How many crops of `page` are held (tests). */
+    size(page: BitMask): number {
+        let n = 0;
+        this._pages.get(page)?.crops.forEach((m) => { n += m.size; });
+        return n;
+    }
+
+    /** The words the crops of `page` hold (tests). */
+    words(page: BitMask): number {
+        return this._pages.get(page)?.words ?? 0;
+    }
+}
+
+interface PageCropSet {
+    version: number;
+    words: number;
+    /** By `x * 8192 + y`, then `w * 8192 + h`. */
+    crops: Map<number, Map<number, BitMask>>;
 }

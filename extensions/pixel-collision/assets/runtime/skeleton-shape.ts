@@ -93,6 +93,9 @@ export class SkeletonShape {
             return true;
         }
         this.def.parts = this._parts.build(next, masks);
+        if (this._parts.smeared > 0) {
+            PixelMasks.warnOnce(`skel-smeared:${node.uuid}`, `PixelCollider on "${nodePath(node)}": ${this._parts.smeared} drawn triangle(s) of its ${this.reader.kind} have texture coordinates with almost no area (one line of texels stretched over the triangle); they are left out of the collider. Fix the attachment's UVs in the skeleton editor.`);
+        }
         this.status = 'parts';
         return true;
     }

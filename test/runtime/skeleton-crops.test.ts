@@ -1,0 +1,125 @@
+/**
+ * A skeleton part's mask is its atlas page cut to the triangle's texel box (so the rasterizer
+ * walks one region's texels, not the page's): the same samples as the whole page under the same
+ * triangle, made once per page and box, dropped when the page changes, and bounded.
+ */
+import fc from 'fast-check';
+import { BitMask, Collider } from 'db://pixel-collision/core/index';
+import type { ColliderPart } from 'db://pixel-collision/core/index';
+import { DrawnTriangles, PageCrops, SKELETON_PATHS, SkeletonParts } from 'db://pixel-collision/runtime/skeleton-parts';
+import { rng } from '../fixtures/masks';
+
+function randomPage(w: number, h: number, seed: number): BitMask {
+    const r = rng(seed);
+    const m = new BitMask(w, h);
+    for (let j = 0; j < h; j++) for (let i = 0; i < w; i++) if (r() < 0.55) m.set(i, j, true);
+    return m;
+}
+
+function build(tri: DrawnTriangles, page: BitMask, crop: boolean): ColliderPart[] {
+    SKELETON_PATHS.crop = crop;
+    try {
+        // (A copy: the builder reuses its part objects.)
+        const b = new SkeletonParts();
+        const parts = b.build(tri, [page]).map((p) => ({ mask: p.mask, transform: { ...p.transform }, clip: Float64Array.from(p.clip as Float64Array) }));
+        smeared += b.smeared;
+        return parts;
+    } finally {
+        SKELETON_PATHS.crop = true;
+    }
+}
+
+afterAll(() => { SKELETON_PATHS.crop = true; });
+let smeared = 0;
+
+/** Whether world point (x, y) lies, for some part, within 1e-9 texels of a texel edge of its page. */
+function onTexelEdge(parts: ColliderPart[], t: { a: number; b: number; c: number; d: number; tx: number; ty: number }, x: number, y: number): boolean {
+    for (const p of parts) {
+        const m = p.transform;
+        const A = t.a * m.a + t.c * m.b, B = t.b * m.a + t.d * m.b, C = t.a * m.c + t.c * m.d, D = t.b * m.c + t.d * m.d;
+        const TX = t.a * m.tx + t.c * m.ty + t.tx, TY = t.b * m.tx + t.d * m.ty + t.ty;
+        const det = A * D - B * C, dx = x - TX, dy = y - TY;
+        const u = (D * dx - C * dy) / det, v = (A * dy - B * dx) / det;
+        const tol = 1e-9 * (1 + Math.abs(u) + Math.abs(v)) * Math.max(1, Math.abs(1 / det) * (Math.abs(A) + Math.abs(B) + Math.abs(C) + Math.abs(D)) * (Math.abs(x) + Math.abs(y) + Math.abs(TX) + Math.abs(TY)));
+        if (Math.abs(u - Math.round(u)) <= tol || Math.abs(v - Math.round(v)) <= tol) return true;
+    }
+    return false;
+}
+
+describe('skeleton parts: page crops', () => {
+    test('a part cut to its texel box holds the same samples as the whole page, but for rounding ties (property)', () => {
+        const page = randomPage(96, 64, 7);
+        let cropped = 0, solid = 0;
+        // Triangles of an attachment: a few texels to a quarter of the page, corners on texel
+        // edges (a region's) or anywhere (a mesh's), drawn anywhere.
+        const texelArb = fc.oneof(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 24 * 1024 }).map((n) => n / 1024));
+        const nodeArb = fc.integer({ min: -40 * 64, max: 40 * 64 }).map((n) => n / 64 + 1e-7 * (n % 7));
+        const triArb = fc.tuple(fc.integer({ min: 0, max: 72 }), fc.integer({ min: 0, max: 40 }), fc.array(fc.tuple(texelArb, texelArb, nodeArb, nodeArb), { minLength: 3, maxLength: 3 }))
+            .map(([i, j, corners]) => corners.map(([s, t, x, y]) => [[(i + s) / 96, (j + t) / 64], x, y] as [[number, number], number, number]));
+        const accArb = fc.constantFrom(1, 2, 0.5);
+        fc.assert(fc.property(fc.array(triArb, { minLength: 1, maxLength: 4 }), accArb, fc.double({ min: 0, max: 6.3, noNaN: true }), (tris, acc, rot) => {
+            const tri = new DrawnTriangles();
+            const t = tri.textureIndex({} as never);
+            for (const [[uv0, x0, y0], [uv1, x1, y1], [uv2, x2, y2]] of tris) tri.push(x0, y0, uv0[0], uv0[1], x1, y1, uv1[0], uv1[1], x2, y2, uv2[0], uv2[1], t);
+            smeared = 0;
+            const cut = build(tri, page, true), whole = build(tri, page, false);
+            // (A triangle whose texture coordinates have almost no area stretches the whole page
+            // beyond what the rasterizer takes, and is left out there: not comparable.)
+            fc.pre(smeared === 0);
+            expect(cut.length).toBe(whole.length);
+            expect(cut.every((p, n) => p.mask !== page || whole[n].mask === page)).toBe(true);
+            cropped += cut.filter((p) => p.mask !== page).length;
+            const transform = { a: Math.cos(rot), b: Math.sin(rot), c: -Math.sin(rot), d: Math.cos(rot), tx: 3, ty: -2 };
+            const ca = new Collider({ shape: { kind: 'parts', parts: cut }, transform, accuracy: acc });
+            const cb = new Collider({ shape: { kind: 'parts', parts: whole }, transform, accuracy: acc });
+            // The same samples, but for ties: a sample the page's map puts within rounding of a
+            // texel edge may fall either side under the crop's map (another sum of the same terms).
+            let ties = 0, inCut = 0;
+            for (let l = Math.floor(-60 * acc); l <= 60 * acc; l++) for (let k = Math.floor(-60 * acc); k <= 60 * acc; k++) {
+                const x = ca._hasSampleInCell(k, l);
+                if (x) inCut++;
+                if (x === cb._hasSampleInCell(k, l)) continue;
+                if (!onTexelEdge(whole, transform, (k + 0.5) / acc, (l + 0.5) / acc)) throw new Error(`cell (${k}, ${l}): cut ${x}, page ${!x}`);
+                ties++;
+            }
+            // (The cut raster, exact, against its own sample queries; the page's raster may be
+            // refused where a thin triangle stretches the whole page over too many cells.)
+            expect(ca._raster(acc).count()).toBe(inCut);
+            solid += inCut;
+        }), { numRuns: 60 });
+        expect(cropped).toBeGreaterThan(30);
+        expect(solid).toBeGreaterThan(10000);
+    });
+
+    test('crops are made once per page and box, small, and remade when the page changes', () => {
+        const page = randomPage(128, 64, 3);
+        const crops = new PageCrops();
+        const c = crops.get(page, 10, 5, 16, 14);
+        expect(c).not.toBe(page);
+        expect(c.width).toBe(16);
+        expect(c.height).toBe(14);
+        for (let j = 0; j < 14; j++) for (let i = 0; i < 16; i++) expect(c.get(i, j)).toBe(page.get(10 + i, 5 + j));
+        expect(crops.get(page, 10, 5, 16, 14)).toBe(c);
+        expect(crops.size(page)).toBe(1);
+        // A box of half the page or more: the page itself.
+        expect(crops.get(page, 0, 0, 64, 64)).toBe(page);
+        page.set(11, 6, !page.get(11, 6));
+        const d = crops.get(page, 10, 5, 16, 14);
+        expect(d).not.toBe(c);
+        expect(d.get(1, 1)).toBe(page.get(11, 6));
+    });
+
+    test('a page\'s crops are bounded: past sixteen times its words, they are made again as needed', () => {
+        const page = randomPage(256, 256, 5);
+        const crops = new PageCrops();
+        const made = new Set<BitMask>();
+        for (let n = 0; n < 400; n++) {
+            const m = crops.get(page, n % 100, (7 * n) % 101, 120, 120);
+            expect(m).not.toBe(page);
+            expect(m.get(3, 4)).toBe(page.get(n % 100 + 3, (7 * n) % 101 + 4));
+            made.add(m);
+            expect(crops.words(page)).toBeLessThanOrEqual(16 * page.bits.length + m.bits.length);
+        }
+        expect(made.size).toBeGreaterThan(101);
+    });
+});
