@@ -200,20 +200,49 @@ describe("'parts' colliders", () => {
             }), { numRuns: 150 });
     });
 
-    test('a lazy decision makes no whole raster of a parts collider', () => {
-        // Two 40-part colliders side by side whose boxes overlap in a 3-unit strip.
+    test('one parts collider in several pairs of a step, then moved: every decision as the reference (property)', () => {
+        const narrow = new CpuNarrowPhase();
+        fc.assert(fc.property(fc.array(partArb, { minLength: 2, maxLength: 4 }), worldTArb, worldTArb, fc.array(fc.tuple(maskArb, worldTArb, fc.boolean()), { minLength: 2, maxLength: 4 }), accArb,
+            (parts, t1, t2, others, acc) => {
+                const a = new Collider({ shape: { kind: 'parts', parts }, transform: t1, accuracy: acc });
+                const bs = others.map(([m, t, asParts]) => new Collider({
+                    shape: asParts ? { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0 }, clip: [-2, 2, 30, 2, 5, -35] }] } : { kind: 'mask', mask: m },
+                    transform: t, accuracy: acc,
+                }));
+                const contacts = bs.map(() => new Contact());
+                for (const t of [t1, t2]) {
+                    a._setTransformSnapshot(t);
+                    narrow.run(bs.map(() => a), bs, bs.length, new Float64Array(bs.length).fill(acc), contacts, 0, false, true);
+                    bs.forEach((b, n) => {
+                        let want = false;
+                        const bb = b.getBounds({ minX: 0, minY: 0, maxX: 0, maxY: 0 });
+                        const [pk0, pl0, pk1, pl1] = refPartsCells(parts, t, acc);
+                        const k0 = Math.max(pk0, Math.floor(bb.minX * acc) - 1), l0 = Math.max(pl0, Math.floor(bb.minY * acc) - 1);
+                        const k1 = Math.min(pk1, Math.floor(bb.maxX * acc) + 1), l1 = Math.min(pl1, Math.floor(bb.maxY * acc) + 1);
+                        for (let l = l0; l <= l1 && !want; l++) for (let k = k0; k <= k1 && !want; k++) want = refPartsMember(parts, t, acc, k, l) && b._hasSampleInCell(k, l);
+                        expect(contacts[n].hit).toBe(want);
+                    });
+                }
+            }), { numRuns: 40 });
+    });
+
+    test('a lazy decision makes no whole raster of a parts collider (turned or not)', () => {
+        // Two 40-part colliders side by side whose boxes overlap in a strip.
         const m = BitMask.fromRows(['####', '####', '####', '####']);
         const row = (x0: number): ColliderPart[] => Array.from({ length: 40 }, (_, i) => ({ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: x0 + i, ty: 4 }, clip: null }));
-        const a = new Collider({ shape: { kind: 'parts', parts: row(0) }, transform: { a: Math.cos(0.3), b: Math.sin(0.3), c: -Math.sin(0.3), d: Math.cos(0.3), tx: 0, ty: 0 } });
-        const b = new Collider({ shape: { kind: 'parts', parts: row(0) }, transform: { a: Math.cos(0.3), b: Math.sin(0.3), c: -Math.sin(0.3), d: Math.cos(0.3), tx: 40, ty: 12 } });
-        const narrow = new CpuNarrowPhase();
-        const contacts = [new Contact()];
-        narrow.run([a], [b], 1, new Float64Array([1]), contacts, 0, false, true);
-        expect(a._hasRaster(1) || b._hasRaster(1)).toBe(false);
-        const want = new Contact();
-        narrow.testPair(a, b, 1, false, want);
-        expect(contacts[0].hit).toBe(want.hit);
-        expect(want.hit).toBe(true);
+        for (const angle of [0.3, 0]) {
+            const turn = (tx: number, ty: number) => ({ a: Math.cos(angle), b: Math.sin(angle), c: -Math.sin(angle), d: Math.cos(angle), tx, ty });
+            const a = new Collider({ shape: { kind: 'parts', parts: row(0) }, transform: turn(0, 0) });
+            const b = new Collider({ shape: { kind: 'parts', parts: row(0) }, transform: turn(40, angle === 0 ? 2 : 12) });
+            const narrow = new CpuNarrowPhase();
+            const contacts = [new Contact()];
+            narrow.run([a], [b], 1, new Float64Array([1]), contacts, 0, false, true);
+            expect(a._hasRaster(1) || b._hasRaster(1)).toBe(false);
+            const want = new Contact();
+            narrow.testPair(a, b, 1, false, want);
+            expect(contacts[0].hit).toBe(want.hit);
+            expect(want.hit).toBe(true);
+        }
     });
 
     test('a parts collider against a polygon collider in a world: events, queries', () => {

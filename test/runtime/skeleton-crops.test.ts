@@ -16,21 +16,24 @@ function randomPage(w: number, h: number, seed: number): BitMask {
     return m;
 }
 
-function build(tri: DrawnTriangles, page: BitMask, crop: boolean): ColliderPart[] {
+function build(tri: DrawnTriangles, page: BitMask, crop: boolean, quads = false): ColliderPart[] {
     SKELETON_PATHS.crop = crop;
+    SKELETON_PATHS.quads = quads;
     try {
-        // (A copy: the builder reuses its part objects.)
+        // (A builder of its own: it reuses its part objects.)
         const b = new SkeletonParts();
-        const parts = b.build(tri, [page]).map((p) => ({ mask: p.mask, transform: { ...p.transform }, clip: Float64Array.from(p.clip as Float64Array) }));
+        const parts = b.build(tri, [page]);
+        lastQuads = b.quads;
         smeared += b.smeared;
         return parts;
     } finally {
         SKELETON_PATHS.crop = true;
+        SKELETON_PATHS.quads = true;
     }
 }
 
-afterAll(() => { SKELETON_PATHS.crop = true; });
-let smeared = 0;
+afterAll(() => { SKELETON_PATHS.crop = true; SKELETON_PATHS.quads = true; });
+let smeared = 0, lastQuads = 0;
 
 /** Whether world point (x, y) lies, for some part, within 1e-9 texels of a texel edge of its page. */
 function onTexelEdge(parts: ColliderPart[], t: { a: number; b: number; c: number; d: number; tx: number; ty: number }, x: number, y: number): boolean {
@@ -121,5 +124,78 @@ describe('skeleton parts: page crops', () => {
             expect(crops.words(page)).toBeLessThanOrEqual(16 * page.bits.length + m.bits.length);
         }
         expect(made.size).toBeGreaterThan(101);
+    });
+
+    test('a region\'s quad (two triangles of one map over a rectangle of whole texels) is one part with no clip: the two clipped triangles\' samples, but at the quad\'s edge (property)', () => {
+        const page = randomPage(96, 64, 11);
+        const rectArb = fc.record({
+            x: fc.integer({ min: 0, max: 80 }), y: fc.integer({ min: 0, max: 50 }), w: fc.integer({ min: 1, max: 16 }), h: fc.integer({ min: 1, max: 14 }),
+            rot: fc.double({ min: 0, max: 6.3, noNaN: true }), sx: fc.double({ min: 0.3, max: 3, noNaN: true }), sy: fc.double({ min: 0.3, max: 3, noNaN: true }),
+            skew: fc.double({ min: -0.5, max: 0.5, noNaN: true }), tx: fc.double({ min: -20, max: 20, noNaN: true }), ty: fc.double({ min: -20, max: 20, noNaN: true }),
+            diagonal: fc.boolean(), rotateCorners: fc.integer({ min: 0, max: 3 }),
+        });
+        fc.assert(fc.property(fc.array(rectArb, { minLength: 1, maxLength: 3 }), fc.constantFrom(1, 2, 0.5), (rects, acc) => {
+            const tri = new DrawnTriangles();
+            const t = tri.textureIndex({} as never);
+            for (const r of rects) {
+                // Texel (s, t) -> local: scale, skew, turn (y up in local, texel rows down).
+                const c = Math.cos(r.rot), sn = Math.sin(r.rot);
+                const map = (s: number, tt: number): [number, number] => {
+                    const lx = r.sx * (s - r.x) + r.skew * (tt - r.y), ly = -r.sy * (tt - r.y);
+                    return [c * lx - sn * ly + r.tx, sn * lx + c * ly + r.ty];
+                };
+                const corners: [number, number][] = [[r.x, r.y], [r.x + r.w, r.y], [r.x + r.w, r.y + r.h], [r.x, r.y + r.h]];
+                const q = [0, 1, 2, 3].map((n) => corners[(n + r.rotateCorners) % 4]);
+                const halves = r.diagonal ? [[q[0], q[1], q[2]], [q[2], q[3], q[0]]] : [[q[0], q[1], q[3]], [q[1], q[2], q[3]]];
+                for (const h of halves) {
+                    // (Texture coordinates as the engine has them: float32.)
+                    const v = h.map(([s, tt]) => [...map(s, tt), Math.fround(s / 96), Math.fround(tt / 64)]);
+                    tri.push(v[0][0], v[0][1], v[0][2], v[0][3], v[1][0], v[1][1], v[1][2], v[1][3], v[2][0], v[2][1], v[2][2], v[2][3], t);
+                }
+            }
+            smeared = 0;
+            const quads = build(tri, page, true, true);
+            expect(lastQuads).toBe(rects.length);
+            expect(quads.length).toBe(rects.length);
+            expect(quads.every((p) => p.clip === null && p.mask !== page)).toBe(true);
+            const halves = build(tri, page, true, false);
+            expect(halves.length).toBe(2 * rects.length);
+            const ca = new Collider({ shape: { kind: 'parts', parts: quads.map((p) => ({ ...p, transform: { ...p.transform } })) }, accuracy: acc });
+            const cb = new Collider({ shape: { kind: 'parts', parts: halves.map((p) => ({ ...p, transform: { ...p.transform }, clip: Float64Array.from(p.clip as Float64Array) })) }, accuracy: acc });
+            let differ = 0, inside = 0;
+            for (let l = Math.floor(-80 * acc); l <= 80 * acc; l++) for (let k = Math.floor(-80 * acc); k <= 80 * acc; k++) {
+                const x = ca._hasSampleInCell(k, l);
+                if (x) inside++;
+                if (x === cb._hasSampleInCell(k, l)) continue;
+                // Only at a quad's edge: the sample within rounding of the rectangle's border in texels.
+                const px = (k + 0.5) / acc, py = (l + 0.5) / acc;
+                const near = quads.some((p) => {
+                    const m = p.transform, det = m.a * m.d - m.b * m.c;
+                    const u = (m.d * (px - m.tx) - m.c * (py - m.ty)) / det, v = (m.a * (py - m.ty) - m.b * (px - m.tx)) / det;
+                    const W = p.mask.width, H = p.mask.height, e = 1e-3;
+                    const inBox = u > -e && u < W + e && v > -e && v < H + e;
+                    return inBox && (Math.abs(u) < e || Math.abs(u - W) < e || Math.abs(v) < e || Math.abs(v - H) < e);
+                });
+                if (!near) throw new Error(`cell (${k}, ${l}): quad ${x}, triangles ${!x}, away from an edge`);
+                differ++;
+            }
+            expect(ca._raster(acc).count()).toBe(inside);
+            expect(differ).toBeLessThanOrEqual(Math.max(4, inside / 20));
+        }), { numRuns: 60 });
+    });
+
+    test('triangles that are not one map over whole texels stay two clipped parts', () => {
+        const page = randomPage(96, 64, 12);
+        const tri = new DrawnTriangles();
+        const t = tri.textureIndex({} as never);
+        // A mesh's two cells deformed apart (two maps), and a quad whose corners are not on texel edges.
+        tri.push(0, 0, 10 / 96, 10 / 64, 20, 0, 20 / 96, 10 / 64, 20, 30, 20 / 96, 20 / 64, t);
+        tri.push(20, 30, 20 / 96, 20 / 64, 0, 10, 10 / 96, 20 / 64, 0, 0, 10 / 96, 10 / 64, t);
+        tri.push(0, 0, 30.5 / 96, 10 / 64, 20, 0, 40.5 / 96, 10 / 64, 20, 20, 40.5 / 96, 20 / 64, t);
+        tri.push(20, 20, 40.5 / 96, 20 / 64, 0, 20, 30.5 / 96, 20 / 64, 0, 0, 30.5 / 96, 10 / 64, t);
+        const parts = build(tri, page, true, true);
+        expect(lastQuads).toBe(0);
+        expect(parts.length).toBe(4);
+        expect(parts.every((p) => p.clip !== null)).toBe(true);
     });
 });

@@ -84,6 +84,14 @@ export class PartsState {
     private _bounds = new Float64Array(0);
     private readonly _rasters: WorldRaster[] = [];
     private readonly _clipRasters: WorldRaster[] = [];
+    /**
+     * Part i's raster (cut to its own cells, not to a pair's window) serves every pair of this
+     * stamp at accuracy `_rAcc[i]` while `_rStamp[i]` is the stamp (-1: none; `_rEmpty[i]`: it
+     * holds no cell): a skeleton in four pairs rasterizes each part once, not four times.
+     */
+    private _rStamp = new Float64Array(0);
+    private _rAcc = new Float64Array(0);
+    private _rEmpty = new Uint8Array(0);
 
     /** Brings the scratch up to `parts` under `t` (stamp: the collider's transform stamp). Throws for a clip that is not convex. */
     update(parts: readonly ColliderPart[], t: Readonly<Affine2D>, stamp: number): void {
@@ -98,6 +106,13 @@ export class PartsState {
             this._clipRasters.push(new WorldRaster());
         }
         if (this._bounds.length < 4 * n) this._bounds = new Float64Array(4 * Math.max(n, 2 * this._bounds.length / 4));
+        if (this._rStamp.length < n) {
+            const m = Math.max(n, 2 * this._rStamp.length);
+            this._rStamp = new Float64Array(m);
+            this._rAcc = new Float64Array(m);
+            this._rEmpty = new Uint8Array(m);
+        }
+        this._rStamp.fill(-1, 0, n);
         const B = this._bounds;
         for (let i = 0; i < n; i++) {
             const p = parts[i];
@@ -200,6 +215,7 @@ export class PartsState {
         for (let i = 0; i < n; i++) {
             const r = this._rasters[i];
             const clip = this._clip[i];
+            this._rStamp[i] = -1; // (its raster is remade here, to other cells)
             if (this._bounds[4 * i] > this._bounds[4 * i + 2]) { r.reset(accuracy, 0, 0, 0, 0); continue; }
             let ck0 = -Infinity, cl0 = -Infinity, ck1 = Infinity, cl1 = Infinity;
             if (clip !== null) {
@@ -238,9 +254,10 @@ export class PartsState {
     }
 
     /**
-     * Part i's raster right at least in window `w` (cells outside it are never wrongly set), cut
-     * to its clip's cells, in the part's scratch raster; null when it holds no cell there (after
-     * {@link update}). Its clip's raster (when it has a clip) is left in `_clipRasters[i]`.
+     * Part i's raster when its cells meet window `w`, else null (null too when it holds no cell;
+     * after {@link update}): made over the part's own cells (its bounds, cut to its clip's
+     * cells), once per stamp and accuracy, in the part's scratch raster; its clip's raster (when
+     * it has a clip) is left in `_clipRasters[i]`. Exact in every cell.
      */
     private _partInWindow(parts: readonly ColliderPart[], i: number, accuracy: number, w: Readonly<CellWindow>): WorldRaster | null {
         const B = this._bounds;
@@ -249,12 +266,18 @@ export class PartsState {
         // (The bounds hold every sample of the part; a cell of margin for rounding.)
         let k0 = Math.floor(x0 * accuracy) - 1, l0 = Math.floor(y0 * accuracy) - 1;
         let k1 = Math.floor(x1 * accuracy) + 1, l1 = Math.floor(y1 * accuracy) + 1;
-        // (`| 0`: see rasterizeWindow.)
-        if (k0 < w.k0) k0 = w.k0 | 0;
-        if (l0 < w.l0) l0 = w.l0 | 0;
-        if (k1 > w.k1) k1 = w.k1 | 0;
-        if (l1 > w.l1) l1 = w.l1 | 0;
-        if (k0 > k1 || l0 > l1) return null;
+        if (k1 < w.k0 || k0 > w.k1 || l1 < w.l0 || l0 > w.l1) return null;
+        // Made once per stamp: the part's own cells serve every window that meets them.
+        if (this._rStamp[i] === this._stamp && this._rAcc[i] === accuracy) return this._rEmpty[i] === 1 ? null : this._rasters[i];
+        const r = this._partRaster(parts, i, accuracy, k0, l0, k1, l1);
+        this._rStamp[i] = this._stamp;
+        this._rAcc[i] = accuracy;
+        this._rEmpty[i] = r === null ? 1 : 0;
+        return r;
+    }
+
+    /** Part i's raster right in cells `[k0, k1] x [l0, l1]`, cut to its clip's cells (null: no cell). */
+    private _partRaster(parts: readonly ColliderPart[], i: number, accuracy: number, k0: number, l0: number, k1: number, l1: number): WorldRaster | null {
         const clip = this._clip[i];
         if (clip !== null) {
             const cr = rasterizeShape(clip, accuracy, this._clipRasters[i]);
@@ -272,7 +295,7 @@ export class PartsState {
 
     /**
      * The union of the parts right in window `w` (after {@link update}), into `out`, sized to the
-     * window: only the parts whose bounds meet it are rasterized, each cut to it.
+     * window: only the parts whose bounds meet it are rasterized (each once per stamp).
      */
     rasterizeWindow(parts: readonly ColliderPart[], accuracy: number, out: WorldRaster, w: Readonly<CellWindow>): WorldRaster {
         // (`| 0`: a window's fields are doubles, as NO_CLIP's infinities made them; a raster's
@@ -288,8 +311,8 @@ export class PartsState {
 
     /**
      * Whether some part has a sample in window `w` that is set in `other` (a raster right in the
-     * window; after {@link update}). Parts are rasterized one by one, cut to the window, and the
-     * first shared sample ends the walk.
+     * window; after {@link update}). The parts that meet the window are rasterized one by one
+     * (each once per stamp), and the first shared sample ends the walk.
      */
     meetsInWindow(parts: readonly ColliderPart[], accuracy: number, other: WorldRaster, w: Readonly<CellWindow>): boolean {
         for (let i = 0; i < parts.length; i++) {

@@ -137,76 +137,210 @@ export class SlotFilter {
     }
 }
 
-/** @internal Switches for benchmarks (the answers do not change): `crop` off, every part's mask is its whole page. */
-export const SKELETON_PATHS = { crop: true };
+/**
+ * @internal Switches for benchmarks: `crop` off, every part's mask is its whole page (same
+ * answers); `quads` off, a region's two triangles are two clipped parts (the same inside the quad;
+ * at its edges a clip may round into a neighbouring region's texel).
+ */
+export const SKELETON_PATHS = { crop: true, quads: true };
 
 /** One part per drawn triangle, reused between frames. */
 export class SkeletonParts {
     /** The parts of the last {@link build} (the array and its objects are reused). */
     readonly parts: ColliderPart[] = [];
-    private readonly _pool: { mask: BitMask; transform: Affine2D; clip: Float64Array }[] = [];
+    private readonly _pool: PooledPart[] = [];
     private readonly _crops = new PageCrops();
     /** Triangles the last {@link build} left out because their texture coordinates have almost no area. */
     smeared = 0;
+    /** Region quads (two triangles, one part) in the last {@link build}. */
+    quads = 0;
 
     /**
      * Builds the parts of `tri`: `masks[k]` is the page mask of `tri.textures[k]` (null: that
      * texture is left out). A triangle that draws no area, or maps its texels onto a line, is left
      * out (the engine draws nothing there, or at most a line of no width).
+     *
+     * Two consecutive triangles that draw one rectangle of whole texels under one map (a region
+     * attachment's quad, or a mesh's unstretched cell) are one part with no clip: exactly that
+     * rectangle's texels, cut from the page, under the map. Inside the quad that is what the two
+     * clipped triangles hold; at its edges it holds no texel of a neighbouring region, where a
+     * clip would round either way. It halves a character's parts and spares the clip rasters.
      */
     build(tri: DrawnTriangles, masks: readonly (BitMask | null)[]): ColliderPart[] {
-        const parts = this.parts, pool = this._pool;
-        const xy = tri.xy, uv = tri.uv;
+        const parts = this.parts;
         let k = 0;
         this.smeared = 0;
+        this.quads = 0;
+        const M = MAP_A, N = MAP_B;
+        let haveNext = false;
         for (let i = 0; i < tri.n; i++) {
             const mask = masks[tri.tex[i]];
-            if (!mask) continue;
-            const o = 6 * i;
-            const W = mask.width, H = mask.height;
-            const s0 = uv[o] * W, t0 = uv[o + 1] * H;
-            const a1 = uv[o + 2] * W - s0, b1 = uv[o + 3] * H - t0;
-            const a2 = uv[o + 4] * W - s0, b2 = uv[o + 5] * H - t0;
-            const det = a1 * b2 - a2 * b1;
-            if (!(det !== 0) || !Number.isFinite(1 / det)) continue;
-            const x0 = xy[o], y0 = xy[o + 1];
-            const p1x = xy[o + 2] - x0, p1y = xy[o + 3] - y0, p2x = xy[o + 4] - x0, p2y = xy[o + 5] - y0;
-            if (!(p1x * p2y - p2x * p1y !== 0)) continue;
-            // M (texel -> local) with M(s_k, t_k) = p_k: the corners' differences times the
-            // inverse of the texel differences.
-            const a = (p1x * b2 - p2x * b1) / det, c = (p2x * a1 - p1x * a2) / det;
-            const b = (p1y * b2 - p2y * b1) / det, d = (p2y * a1 - p1y * a2) / det;
-            if (!(a * d - b * c !== 0) || !Number.isFinite(a + b + c + d)) continue;
+            // (The next triangle's map, when the last round made it, is in N.)
+            const ok = mask !== null && (haveNext ? copyMap(N, M) : triangleMap(tri, i, mask, M));
+            haveNext = false;
+            if (!mask || !ok) continue;
+            if (SKELETON_PATHS.quads && i + 1 < tri.n && tri.tex[i + 1] === tri.tex[i]) {
+                haveNext = triangleMap(tri, i + 1, mask, N);
+                if (haveNext && quadOf(M, N, mask)) {
+                    // (Exactly the rectangle's texels, whatever its size: with no clip, the mask is the cut.)
+                    const part = this._crops.get(mask, QUAD[0], QUAD[1], QUAD[2] - QUAD[0], QUAD[3] - QUAD[1], true);
+                    const whole = QUAD[0] === 0 && QUAD[1] === 0 && QUAD[2] === mask.width && QUAD[3] === mask.height;
+                    if ((part !== mask || whole) && this._fits(M, part, tri, i)) {
+                        this._emit(k++, part, M, QUAD[0], QUAD[1], null);
+                        this.quads++;
+                        i++;
+                        haveNext = false;
+                        continue;
+                    }
+                }
+            }
             // The page cut to the triangle's texel box (a texel of margin each side: a sample on
             // the triangle's edge may round into the texel beyond it), so the rasterizer walks
             // this region's texels, not the whole page's.
-            const sMin = Math.min(s0, s0 + a1, s0 + a2), sMax = Math.max(s0, s0 + a1, s0 + a2);
-            const tMin = Math.min(t0, t0 + b1, t0 + b2), tMax = Math.max(t0, t0 + b1, t0 + b2);
-            const cx0 = Math.max(0, Math.floor(sMin) - 1), cy0 = Math.max(0, Math.floor(tMin) - 1);
-            const cx1 = Math.min(W - 1, Math.floor(sMax) + 1), cy1 = Math.min(H - 1, Math.floor(tMax) + 1);
+            const W = mask.width, H = mask.height;
+            const cx0 = Math.max(0, Math.floor(M[M_SMIN]) - 1), cy0 = Math.max(0, Math.floor(M[M_TMIN]) - 1);
+            const cx1 = Math.min(W - 1, Math.floor(M[M_SMAX]) + 1), cy1 = Math.min(H - 1, Math.floor(M[M_TMAX]) + 1);
             const part = SKELETON_PATHS.crop && cx0 <= cx1 && cy0 <= cy1 ? this._crops.get(mask, cx0, cy0, cx1 - cx0 + 1, cy1 - cy0 + 1) : mask;
-            // Texture coordinates with almost no area stretch the part's texels over a huge area
-            // (the engine smears a line of texels over the triangle), which the rasterizer would
-            // refuse: left out, counted, and the collider warns once.
-            const bw = Math.abs(a) * part.width + Math.abs(c) * part.height, bh = Math.abs(b) * part.width + Math.abs(d) * part.height;
-            if (!(bw * bh <= 1000 * Math.abs(p1x * p2y - p2x * p1y) + 1e7)) { this.smeared++; continue; }
-            const ox = part === mask ? 0 : cx0, oy = part === mask ? 0 : cy0;
-            let p = pool[k];
-            if (!p) p = pool[k] = { mask, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, clip: new Float64Array(6) };
-            p.mask = part;
-            const m = p.transform;
-            m.a = a; m.b = b; m.c = c; m.d = d;
-            // (Texel (i, j) of the crop is texel (ox + i, oy + j) of the page.)
-            m.tx = x0 - (a * (s0 - ox) + c * (t0 - oy));
-            m.ty = y0 - (b * (s0 - ox) + d * (t0 - oy));
-            const clip = p.clip;
-            for (let j = 0; j < 6; j++) clip[j] = xy[o + j];
-            parts[k] = p;
-            k++;
+            if (!this._fits(M, part, tri, i)) continue;
+            this._emit(k++, part, M, part === mask ? 0 : cx0, part === mask ? 0 : cy0, tri.xy, 6 * i);
         }
         parts.length = k;
         return parts;
     }
+
+    /**
+     * Texture coordinates with almost no area stretch the part's texels over a huge area (the
+     * engine smears a line of texels over the triangle), which the rasterizer would refuse: such a
+     * triangle is left out, counted, and the collider warns once.
+     */
+    private _fits(M: Float64Array, part: BitMask, tri: DrawnTriangles, i: number): boolean {
+        const a = M[0], b = M[1], c = M[2], d = M[3];
+        const bw = Math.abs(a) * part.width + Math.abs(c) * part.height, bh = Math.abs(b) * part.width + Math.abs(d) * part.height;
+        const xy = tri.xy, o = 6 * i;
+        const area2 = Math.abs((xy[o + 2] - xy[o]) * (xy[o + 5] - xy[o + 1]) - (xy[o + 4] - xy[o]) * (xy[o + 3] - xy[o + 1]));
+        if (bw * bh <= 1000 * area2 + 1e7) return true;
+        this.smeared++;
+        return false;
+    }
+
+    /** Part k: `mask` (texel (i, j) is page texel (ox + i, oy + j)) under map M; clip: the triangle at `xy[o..o+5]`, or none. */
+    private _emit(k: number, mask: BitMask, M: Float64Array, ox: number, oy: number, xy: Float64Array | null, o = 0): void {
+        let p = this._pool[k];
+        if (!p) p = this._pool[k] = { mask, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, clip: null, buf: new Float64Array(6) };
+        p.mask = mask;
+        const m = p.transform;
+        const a = M[0], b = M[1], c = M[2], d = M[3];
+        m.a = a; m.b = b; m.c = c; m.d = d;
+        // M(s0, t0) = (x0, y0), and texel (i, j) of the mask is (ox + i, oy + j) of the page.
+        const s0 = M[M_S0] - ox, t0 = M[M_T0] - oy;
+        m.tx = M[M_X0] - (a * s0 + c * t0);
+        m.ty = M[M_Y0] - (b * s0 + d * t0);
+        if (xy === null) {
+            p.clip = null;
+        } else {
+            const clip = p.buf;
+            for (let j = 0; j < 6; j++) clip[j] = xy[o + j];
+            p.clip = clip;
+        }
+        this.parts[k] = p;
+    }
+}
+
+interface PooledPart {
+    mask: BitMask;
+    transform: Affine2D;
+    clip: Float64Array | null;
+    /** The clip's storage (a triangle). */
+    buf: Float64Array;
+}
+
+// Scratch of triangleMap: a, b, c, d (texel -> local, linear part), then the first corner in
+// texels and in local units, then the texel box, then the four texel corners' order for quadOf.
+const M_S0 = 4, M_T0 = 5, M_X0 = 6, M_Y0 = 7, M_SMIN = 8, M_SMAX = 9, M_TMIN = 10, M_TMAX = 11, M_ST = 12;
+const MAP_A = new Float64Array(18), MAP_B = new Float64Array(18);
+/** quadOf's rectangle: x0, y0, x1, y1 in whole texels. */
+const QUAD = new Int32Array(4);
+
+/**
+ * Triangle i's map from the page's texels to local units into `M` (false: it draws no area, or
+ * maps its texels onto a line): the affine map taking each corner's texel coordinates
+ * `(u·W, v·H)` to the corner.
+ */
+function triangleMap(tri: DrawnTriangles, i: number, mask: BitMask, M: Float64Array): boolean {
+    const xy = tri.xy, uv = tri.uv, o = 6 * i;
+    const W = mask.width, H = mask.height;
+    const s0 = uv[o] * W, t0 = uv[o + 1] * H;
+    const a1 = uv[o + 2] * W - s0, b1 = uv[o + 3] * H - t0;
+    const a2 = uv[o + 4] * W - s0, b2 = uv[o + 5] * H - t0;
+    const det = a1 * b2 - a2 * b1;
+    if (!(det !== 0) || !Number.isFinite(1 / det)) return false;
+    const x0 = xy[o], y0 = xy[o + 1];
+    const p1x = xy[o + 2] - x0, p1y = xy[o + 3] - y0, p2x = xy[o + 4] - x0, p2y = xy[o + 5] - y0;
+    if (!(p1x * p2y - p2x * p1y !== 0)) return false;
+    // M(s_k, t_k) = p_k: the corners' differences times the inverse of the texel differences.
+    const a = (p1x * b2 - p2x * b1) / det, c = (p2x * a1 - p1x * a2) / det;
+    const b = (p1y * b2 - p2y * b1) / det, d = (p2y * a1 - p1y * a2) / det;
+    if (!(a * d - b * c !== 0) || !Number.isFinite(a + b + c + d)) return false;
+    M[0] = a; M[1] = b; M[2] = c; M[3] = d;
+    M[M_S0] = s0; M[M_T0] = t0; M[M_X0] = x0; M[M_Y0] = y0;
+    M[M_SMIN] = Math.min(s0, s0 + a1, s0 + a2); M[M_SMAX] = Math.max(s0, s0 + a1, s0 + a2);
+    M[M_TMIN] = Math.min(t0, t0 + b1, t0 + b2); M[M_TMAX] = Math.max(t0, t0 + b1, t0 + b2);
+    M[M_ST] = s0; M[M_ST + 1] = t0; M[M_ST + 2] = s0 + a1; M[M_ST + 3] = t0 + b1; M[M_ST + 4] = s0 + a2; M[M_ST + 5] = t0 + b2;
+    return true;
+}
+
+function copyMap(from: Float64Array, to: Float64Array): boolean {
+    to.set(from);
+    return true;
+}
+
+/**
+ * Whether the triangles of maps M and N draw one rectangle of whole texels under one map: every
+ * texel corner within rounding of a texel edge (float32 texture coordinates), the six corners
+ * the four of an axis-aligned rectangle, and the two maps equal up to rounding. The rectangle
+ * goes to QUAD.
+ */
+function quadOf(M: Float64Array, N: Float64Array, mask: BitMask): boolean {
+    const eps = 2e-3;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let q = 0; q < 2; q++) {
+        const T = q === 0 ? M : N;
+        for (let j = 0; j < 3; j++) {
+            const s = T[M_ST + 2 * j], t = T[M_ST + 2 * j + 1];
+            const rs = Math.round(s), rt = Math.round(t);
+            if (!(Math.abs(s - rs) <= eps && Math.abs(t - rt) <= eps)) return false;
+            if (rs < x0) x0 = rs;
+            if (rs > x1) x1 = rs;
+            if (rt < y0) y0 = rt;
+            if (rt > y1) y1 = rt;
+        }
+    }
+    if (!(x0 < x1 && y0 < y1 && x0 >= 0 && y0 >= 0 && x1 <= mask.width && y1 <= mask.height)) return false;
+    // Every corner a corner of the rectangle, and the two triangles its two halves: together
+    // they hold all four corners, each holds three distinct ones, and they share the diagonal.
+    let seen = 0;
+    for (let q = 0; q < 2; q++) {
+        const T = q === 0 ? M : N;
+        let mine = 0;
+        for (let j = 0; j < 3; j++) {
+            const rs = Math.round(T[M_ST + 2 * j]), rt = Math.round(T[M_ST + 2 * j + 1]);
+            if ((rs !== x0 && rs !== x1) || (rt !== y0 && rt !== y1)) return false;
+            mine |= 1 << ((rs === x1 ? 1 : 0) + (rt === y1 ? 2 : 0));
+        }
+        if (mine !== 7 && mine !== 11 && mine !== 13 && mine !== 14) return false;
+        seen |= mine;
+    }
+    if (seen !== 15) return false;
+    // One map: the linear parts equal up to rounding, and N's first corner where M puts it.
+    const scale = Math.abs(M[0]) + Math.abs(M[1]) + Math.abs(M[2]) + Math.abs(M[3]);
+    const tol = 1e-6 * scale;
+    for (let j = 0; j < 4; j++) if (!(Math.abs(M[j] - N[j]) <= tol)) return false;
+    const ds = N[M_S0] - M[M_S0], dt = N[M_T0] - M[M_T0];
+    const ex = M[M_X0] + M[0] * ds + M[2] * dt - N[M_X0], ey = M[M_Y0] + M[1] * ds + M[3] * dt - N[M_Y0];
+    const span = scale * (x1 - x0 + y1 - y0);
+    if (!(Math.abs(ex) <= 1e-6 * span && Math.abs(ey) <= 1e-6 * span)) return false;
+    QUAD[0] = x0; QUAD[1] = y0; QUAD[2] = x1; QUAD[3] = y1;
+    return true;
 }
 
 /**
@@ -219,10 +353,13 @@ export class SkeletonParts {
 export class PageCrops {
     private readonly _pages = new WeakMap<BitMask, PageCropSet>();
 
-    /** `page` cut to `[x, x + w) x [y, y + h)` (inside the page), or `page` when a crop would not pay. */
-    get(page: BitMask, x: number, y: number, w: number, h: number): BitMask {
-        // (Boxes at least half the page, and pages too large to key, use the page.)
-        if (2 * w * h >= page.width * page.height || page.width > 8192 || page.height > 8192) return page;
+    /**
+     * `page` cut to `[x, x + w) x [y, y + h)` (inside the page), or `page` when a crop would not
+     * pay (a box of half the page or more, unless `always`) or cannot be keyed (a page over 8192).
+     */
+    get(page: BitMask, x: number, y: number, w: number, h: number, always = false): BitMask {
+        if ((!always && 2 * w * h >= page.width * page.height) || page.width > 8192 || page.height > 8192) return page;
+        if (w === page.width && h === page.height) return page;
         let set = this._pages.get(page);
         if (set === undefined || set.version !== page.version) {
             set = { version: page.version, words: 0, crops: new Map() };
