@@ -6,7 +6,7 @@
 // Needs a harness home built with HARNESS_SKELETONS=1 and HARNESS_PHYSICS_2D=box2d (--home or
 // HARNESS_HOME; see bench/engine/README.md). Not part of CI.
 //
-//   node bench/engine/run-skeletons.mjs --home <home> [--history colliders] [--old none,both] [--repeat 5] [--frames 100]
+//   node bench/engine/run-skeletons.mjs --home <home> [--history colliders] [--old 'none;all'] [--repeat 5] [--frames 100]
 //        [--out file.md] [--json runs.json] [--coarse-clock] [--set KEY=VALUE ...]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,8 +23,8 @@ const sets = args.flatMap((a, i) => (a === '--set' ? ['--set', args[i + 1]] : []
 const home = opt('home', process.env.HARNESS_HOME);
 if (!home) { console.error('run-skeletons: --home <harness home built with HARNESS_SKELETONS=1 HARNESS_PHYSICS_2D=box2d> (or HARNESS_HOME)'); process.exit(2); }
 const histories = opt('history', 'colliders').split(',');
-// --old none,both: A/B of the parts speed-ups in alternate runs (the page's OLD switch).
-const olds = opt('old', 'none').split(',');
+// --old 'none;all': A/B of the parts speed-ups in alternate runs (the page's OLD switch; ';' separates variants, as in 'none;crop,quads').
+const olds = opt('old', 'none').split(';');
 const repeat = Number(opt('repeat', '5'));
 const frames = Number(opt('frames', '100'));
 const harness = path.resolve(root, opt('harness', '../shared/engine-harness'));

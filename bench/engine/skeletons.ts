@@ -41,7 +41,7 @@ import {
 import { CollisionSystem, PixelCollider, PixelCollisionEvent } from 'db://pixel-collision/runtime/index';
 import type { PixelContact } from 'db://pixel-collision/runtime/index';
 import { DETAIL_PATHS } from 'db://pixel-collision/core/narrow-phase';
-import { SKELETON_PATHS } from 'db://pixel-collision/runtime/skeleton-parts';
+import { PageCrops, SKELETON_PATHS } from 'db://pixel-collision/runtime/skeleton-parts';
 import { bonePath, makeCharacter, rng, SOCKET_BONES } from './spine-character';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -60,11 +60,14 @@ const PROFILE: boolean = G.PROFILE === true;
 // PAGES=region (a diagnostic): every atlas region on a page of its own (the same texels), so each
 // drawn triangle's mask is its region, not the whole shared page.
 const PAGES: string = G.PAGES === 'region' ? 'region' : 'one';
-// OLD=crop|window|both (A/B of the parts speed-ups; the answers do not change): CROP, each part's
-// mask is its whole page; WINDOW, a pair with a skeleton is decided on both whole rasters.
+// OLD=all or a list of crop,window,quads,cache (A/B of the parts speed-ups): crop, each triangle's
+// mask is its whole page; window, a pair with a skeleton is decided on both whole rasters; quads,
+// a region is two clipped triangles.
 const OLD: string = typeof G.OLD === 'string' ? G.OLD : 'none';
-SKELETON_PATHS.crop = !(OLD === 'crop' || OLD === 'both');
-DETAIL_PATHS.parts = !(OLD === 'window' || OLD === 'both');
+const old = (k: string): boolean => OLD === 'all' || OLD.split(',').indexOf(k) >= 0;
+SKELETON_PATHS.crop = !old('crop');
+SKELETON_PATHS.quads = !old('quads');
+DETAIL_PATHS.parts = !old('window');
 const HISTORY: string = typeof G.HISTORY === 'string' ? G.HISTORY : 'none';
 const HISTORY_N: number = G.HISTORY_N ?? 2000;
 const HISTORY_FRAMES: number = G.HISTORY_FRAMES ?? 120;
@@ -432,6 +435,7 @@ export default async function main(h: any): Promise<void> {
         while (!G.__profilerReady) await new Promise((res) => setTimeout(res, 50));
     }
     recording = true;
+    const cropsBefore = PageCrops.made;
     console.log('[bench] recording');
     for (let f = 0; f < FRAMES; f++) {
         cur.follow = 0; cur.socketRender = 0; cur.renderers = 0;
@@ -454,6 +458,7 @@ export default async function main(h: any): Promise<void> {
         }
     }
     recording = false;
+    const cropsPerFrame = (PageCrops.made - cropsBefore) / FRAMES;
     moving = false;
     console.log('[bench] recorded');
     if (G.PROFILER) while (!G.__profilerDone) await new Promise((res) => setTimeout(res, 50));
@@ -477,7 +482,7 @@ export default async function main(h: any): Promise<void> {
         means: { pixel: mean(T.pixel), engine: mean(engine), builtin: BUILTIN ? mean(builtin) : null },
         perFrame: {
             enter: per('enter'), stay: per('stay'), end: per('end'), builtinBegin: per('bBegin'), builtinEnd: per('bEnd'),
-            touchingCharacters: mean(touching), pixelPairs: mean(pairs), partsPerCharacter: mean(parts),
+            touchingCharacters: mean(touching), pixelPairs: mean(pairs), partsPerCharacter: mean(parts), cropsMade: cropsPerFrame,
         },
         checksum: stats.sumCount,
         isolated: G.crossOriginIsolated === true,

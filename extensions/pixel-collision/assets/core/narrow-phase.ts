@@ -439,10 +439,11 @@ function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): bool
     const x1 = ba[2] < bb[2] ? ba[2] : bb[2], y1 = ba[3] < bb[3] ? ba[3] : bb[3];
     if (!(x0 <= x1 && y0 <= y1)) return false;
     // (The boxes hold every sample; a cell of margin for rounding.)
+    const k0 = Math.floor(x0 * acc) - 1, l0 = Math.floor(y0 * acc) - 1, k1 = Math.floor(x1 * acc) + 1, l1 = Math.floor(y1 * acc) + 1;
+    if (!(k0 > -0x3fffffff && l0 > -0x3fffffff && k1 < 0x3fffffff && l1 < 0x3fffffff)) return overlapAny(a._raster(acc), b._raster(acc), 0, 0);
+    // (Small integers, kept so: see IntWindow.)
     const w = PARTS_WIN;
-    w.k0 = Math.floor(x0 * acc) - 1; w.l0 = Math.floor(y0 * acc) - 1;
-    w.k1 = Math.floor(x1 * acc) + 1; w.l1 = Math.floor(y1 * acc) + 1;
-    if (!(w.k1 - w.k0 < 0x40000000 && w.l1 - w.l0 < 0x40000000)) return overlapAny(a._raster(acc), b._raster(acc), 0, 0);
+    w.k0 = k0 | 0; w.l0 = l0 | 0; w.k1 = k1 | 0; w.l1 = l1 | 0;
     // The base side, made right in the window, and the side walked against it.
     let base = b, walk = a;
     if (partsAtHand(a, acc) || (a.shape.kind !== 'parts' && b.shape.kind === 'parts' && !partsAtHand(b, acc))) { base = a; walk = b; }

@@ -149,7 +149,8 @@ export class SkeletonParts {
     /** The parts of the last {@link build} (the array and its objects are reused). */
     readonly parts: ColliderPart[] = [];
     private readonly _pool: PooledPart[] = [];
-    private readonly _crops = new PageCrops();
+    /** (One set for every skeleton: characters drawn from one atlas share their crops, and what is derived from them.) */
+    private readonly _crops = SHARED_CROPS;
     /** Triangles the last {@link build} left out because their texture coordinates have almost no area. */
     smeared = 0;
     /** Region quads (two triangles, one part) in the last {@link build}. */
@@ -331,14 +332,16 @@ function quadOf(M: Float64Array, N: Float64Array, mask: BitMask): boolean {
         seen |= mine;
     }
     if (seen !== 15) return false;
-    // One map: the linear parts equal up to rounding, and N's first corner where M puts it.
+    // One map: the linear parts equal up to rounding, and N's first corner where M puts it. The
+    // engine's vertices are float32 (about 6e-8 of their magnitude), and a map's entries are
+    // their differences over the rectangle's sides: the tolerances follow.
     const scale = Math.abs(M[0]) + Math.abs(M[1]) + Math.abs(M[2]) + Math.abs(M[3]);
-    const tol = 1e-6 * scale;
+    const mag = Math.abs(M[M_X0]) + Math.abs(M[M_Y0]) + scale * (x1 - x0 + y1 - y0);
+    const tol = 1e-6 * scale + 1e-6 * mag / Math.min(x1 - x0, y1 - y0);
     for (let j = 0; j < 4; j++) if (!(Math.abs(M[j] - N[j]) <= tol)) return false;
     const ds = N[M_S0] - M[M_S0], dt = N[M_T0] - M[M_T0];
     const ex = M[M_X0] + M[0] * ds + M[2] * dt - N[M_X0], ey = M[M_Y0] + M[1] * ds + M[3] * dt - N[M_Y0];
-    const span = scale * (x1 - x0 + y1 - y0);
-    if (!(Math.abs(ex) <= 1e-6 * span && Math.abs(ey) <= 1e-6 * span)) return false;
+    if (!(Math.abs(ex) <= 1e-6 * mag && Math.abs(ey) <= 1e-6 * mag)) return false;
     QUAD[0] = x0; QUAD[1] = y0; QUAD[2] = x1; QUAD[3] = y1;
     return true;
 }
@@ -351,6 +354,8 @@ function quadOf(M: Float64Array, N: Float64Array, mask: BitMask): boolean {
  * crops hold sixteen times its words, they are dropped and made again as they are asked for.
  */
 export class PageCrops {
+    /** Crops made so far, by every instance (tests and benchmarks read it). */
+    static made = 0;
     private readonly _pages = new WeakMap<BitMask, PageCropSet>();
 
     /**
@@ -377,6 +382,7 @@ export class PageCrops {
         }
         if (bySize === undefined) set.crops.set(corner, bySize = new Map());
         const crop = page.crop(x, y, w, h);
+        PageCrops.made++;
         set.words += crop.bits.length;
         bySize.set(size, crop);
         return crop;
@@ -394,6 +400,8 @@ export class PageCrops {
         return this._pages.get(page)?.words ?? 0;
     }
 }
+
+const SHARED_CROPS = new PageCrops();
 
 interface PageCropSet {
     version: number;
