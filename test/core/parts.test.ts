@@ -11,6 +11,11 @@ import {
 } from '../../extensions/pixel-collision/assets/core/index';
 import type { Affine2D, ColliderPart } from '../../extensions/pixel-collision/assets/core/index';
 import { orInto } from '../../extensions/pixel-collision/assets/core/parts';
+import { DETAIL_PATHS } from '../../extensions/pixel-collision/assets/core/narrow-phase';
+
+// The window path for any number of parts (by default it serves colliders of many, skeletons).
+beforeAll(() => { DETAIL_PATHS.partsMin = 0; });
+afterAll(() => { DETAIL_PATHS.partsMin = 12; });
 import { checkRowSummaries, q, refMember } from './reference';
 import type { Q } from './reference';
 

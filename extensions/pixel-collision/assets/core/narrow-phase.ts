@@ -166,9 +166,12 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         }
         // Rasters already made, a shape, or two unit quarter turns (unrotated, unscaled sprites:
         // their rasters are zero-copy views of the masks): decided on rasters.
-        if ((sa.kind === 'parts' || sb.kind === 'parts') && DETAIL_PATHS.parts && !(a._hasRaster(accuracy) && b._hasRaster(accuracy))) {
-            // A parts collider (a skeleton: a hundred textured triangles) is decided in the pair's
-            // window, part by part (see partsShareSample).
+        if (DETAIL_PATHS.parts && ((sa.kind === 'parts' && sa.parts.length >= DETAIL_PATHS.partsMin) || (sb.kind === 'parts' && sb.parts.length >= DETAIL_PATHS.partsMin))
+            && !(a._hasRaster(accuracy) && b._hasRaster(accuracy))) {
+            // A collider of many parts (a skeleton: dozens of textured triangles) is decided in
+            // the pair's window, part by part (see partsShareSample). One of a few parts (a
+            // sliced or filled sprite) is rasterized whole: once per stamp, shared by its pairs
+            // and queries, and zero-copy where its pieces are unrotated and unscaled.
             hit = partsShareSample(a, b, accuracy);
         } else if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
@@ -415,9 +418,9 @@ export class CutSlot {
  * pending details of rotated sprites never go cell by cell; `clip` off, their rasters are whole;
  * `tight` off, pairs are decided on the boxes' window and no window is kept for the details;
  * `lens` off, no pair is decided by its lens's middle cell alone; `parts` off, a pair with a parts
- * collider is decided on both whole rasters.
+ * collider is decided on both whole rasters (as it is when neither side has `partsMin` parts).
  */
-export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true };
+export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12 };
 
 /**
  * Whether two colliders, one or both of kind `'parts'`, share a sample (exact), without a whole
