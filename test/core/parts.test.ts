@@ -11,6 +11,7 @@ import {
 } from '../../extensions/pixel-collision/assets/core/index';
 import type { Affine2D, ColliderPart } from '../../extensions/pixel-collision/assets/core/index';
 import { orInto } from '../../extensions/pixel-collision/assets/core/parts';
+import { polygonToWorld, polygonToWorldOrNull, WorldShape } from '../../extensions/pixel-collision/assets/core/shape';
 import { DETAIL_PATHS } from '../../extensions/pixel-collision/assets/core/narrow-phase';
 
 // The window path for any number of parts (by default it serves colliders of many, skeletons).
@@ -345,5 +346,27 @@ describe("'parts' colliders: clips the world squashes", () => {
         for (const clip of [[0, 0, 4, 2, 4, 0, 0, 2], [0, 0, 4, 2, 4, 0, 0, 3]]) {
             expect(() => new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2 }, clip }] } })._raster(1)).toThrow(/not convex/);
         }
+    });
+});
+
+describe('triangle clips: the fast path of polygonToWorldOrNull', () => {
+    test('the same world triangle, winding and bounds as polygonToWorld; null exactly where it finds no area (property)', () => {
+        const coord = fc.oneof(fc.double({ min: -50, max: 50, noNaN: true }), fc.integer({ min: -50, max: 50 }), fc.constant(0));
+        fc.assert(fc.property(fc.array(coord, { minLength: 6, maxLength: 6 }), worldTArb, fc.constantFrom(1, 1e-9, 1e9), (pts, t, k) => {
+            const tt = { ...t, a: t.a * k, b: t.b * k, c: t.c * k, d: t.d * k };
+            const fast = polygonToWorldOrNull(new WorldShape(), pts, tt);
+            let slow: WorldShape | null = null, error = '';
+            try { slow = polygonToWorld(new WorldShape(), pts, tt); } catch (e) { error = (e as Error).message; }
+            if (slow === null) {
+                // (polygonToWorld refuses it: no area, or folded by rounding; collinear points are no area.)
+                expect(error).toMatch(/zero area|not convex/);
+                if (fast !== null) throw new Error(`fast path kept a triangle polygonToWorld refuses (${error}): ${JSON.stringify(pts)}`);
+                return;
+            }
+            expect(fast).not.toBeNull();
+            expect(fast!.vertexCount).toBe(slow.vertexCount);
+            expect(Array.from(fast!.points.slice(0, 6))).toEqual(Array.from(slow.points.slice(0, 6)));
+            expect([fast!.minX, fast!.minY, fast!.maxX, fast!.maxY]).toEqual([slow.minX, slow.minY, slow.maxX, slow.maxY]);
+        }), { numRuns: 2000 });
     });
 });

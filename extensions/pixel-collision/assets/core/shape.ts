@@ -354,6 +354,7 @@ export function polygonToWorld(out: WorldShape, points: ArrayLike<number>, trans
  * bad input (not finite, too few points, a polygon with area that is not convex) still throws.
  */
 export function polygonToWorldOrNull(out: WorldShape, points: ArrayLike<number>, transform: Readonly<Affine2D>): WorldShape | null {
+    if (points.length === 6 && out instanceof WorldShape && isUsableTransform(transform)) return triangleToWorld(out, points, transform);
     flags[0] = 1;
     try {
         polygonToWorld(out, points, transform);
@@ -365,6 +366,60 @@ export function polygonToWorldOrNull(out: WorldShape, points: ArrayLike<number>,
     }
 }
 
+
+/**
+ * {@link polygonToWorldOrNull} of a triangle, as finishPolygon decides it without its convexity
+ * walk (a triangle of non-zero area wound counter-clockwise turns left at every corner, by twice
+ * its area): the same vertices, order, bounds and verdicts. A skeleton's mesh is triangles, read
+ * every frame its pose changes.
+ */
+function triangleToWorld(out: WorldShape, points: ArrayLike<number>, t: Readonly<Affine2D>): WorldShape | null {
+    const { a, b, c, d, tx, ty } = t;
+    const x0 = points[0], y0 = points[1], x1 = points[2], y1 = points[3], x2 = points[4], y2 = points[5];
+    if (!(isFiniteNumber(x0) && isFiniteNumber(y0) && isFiniteNumber(x1) && isFiniteNumber(y1) && isFiniteNumber(x2) && isFiniteNumber(y2))) {
+        return polygonToWorld(out, points, t); // (its error names the bad point)
+    }
+    ensureCapacity(out, 3);
+    const p = out.points;
+    p[0] = a * x0 + c * y0 + tx; p[1] = b * x0 + d * y0 + ty;
+    p[2] = a * x1 + c * y1 + tx; p[3] = b * x1 + d * y1 + ty;
+    p[4] = a * x2 + c * y2 + tx; p[5] = b * x2 + d * y2 + ty;
+    const local = Math.max(abs(x0), abs(y0), abs(x1), abs(y1), abs(x2), abs(y2));
+    let scale = (abs(a) + abs(b) + abs(c) + abs(d)) * local + abs(tx) + abs(ty);
+    for (let i = 0; i < 6; i++) {
+        const v = p[i];
+        if (!isFiniteNumber(v)) return polygonToWorld(out, points, t);
+        if (abs(v) > scale) scale = abs(v);
+    }
+    // Vertices within noise of one another: fewer than three, no area.
+    const near = 1e-10 * scale;
+    if ((abs(p[2] - p[0]) <= near && abs(p[3] - p[1]) <= near) || (abs(p[4] - p[2]) <= near && abs(p[5] - p[3]) <= near)
+        || (abs(p[4] - p[0]) <= near && abs(p[5] - p[1]) <= near)) return null;
+    const area2 = (p[2] - p[0]) * (p[5] - p[1]) - (p[4] - p[0]) * (p[3] - p[1]);
+    if (!(abs(area2) > 1e-24 * scale * scale)) return null;
+    if (area2 < 0) {
+        const sx = p[0], sy = p[1];
+        p[0] = p[4]; p[1] = p[5]; p[4] = sx; p[5] = sy;
+    }
+    // A triangle this thin may still turn the wrong way at a corner by rounding: finishPolygon's
+    // test at each corner (no atan2: a triangle winds once). Such a triangle is thin: no part.
+    for (let i = 0; i < 3; i++) {
+        const h = i === 0 ? 2 : i - 1, j = i === 2 ? 0 : i + 1;
+        const e1x = p[2 * i] - p[2 * h], e1y = p[2 * i + 1] - p[2 * h + 1];
+        const e2x = p[2 * j] - p[2 * i], e2y = p[2 * j + 1] - p[2 * i + 1];
+        const cross = e1x * e2y - e1y * e2x, dot = e1x * e2x + e1y * e2y;
+        const tol = 1e-12 * scale * (Math.sqrt(e1x * e1x + e1y * e1y) + Math.sqrt(e2x * e2x + e2y * e2y));
+        if (cross < -tol || (cross <= tol && dot < 0)) return null;
+    }
+    out.kind = 'polygon';
+    out.vertexCount = 3;
+    out.minX = Math.min(p[0], p[2], p[4]); out.maxX = Math.max(p[0], p[2], p[4]);
+    out.minY = Math.min(p[1], p[3], p[5]); out.maxY = Math.max(p[1], p[3], p[5]);
+    out.cx = 0;
+    out.cy = 0;
+    out.r = 0;
+    return out;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Private: scratch, builders' helpers, validation
