@@ -3,7 +3,9 @@
 // RenderTexture; on frames spread over the animations, for every pixel of each character's window,
 // "drawn" (alpha read back > 0) must equal "solid" (PixelIntersection.opaqueAt at the pixel's
 // centre, exact). A pixel whose answer changes within 0.07 px is a tie (the software rasterizer
-// snaps vertices to 1/16 px) and is counted apart. Characters:
+// snaps vertices to 1/16 px) and is counted apart; so is a texel tie: a pixel whose centre maps
+// within 0.02 texel of a texel edge (the GPU's float32 texture coordinates), or onto a faint
+// texel (alpha 1 or 2, which a slot alpha below 1 rounds away in the 8-bit target). Characters:
 //  - Spine, REALTIME, premultiplied alpha (the default), turned 17° and flipped vertically;
 //  - Spine, SHARED_CACHE, skin "alt", flipped horizontally, premultiplied alpha off;
 //  - Spine, REALTIME with tint (28-byte vertices), under a skewing parent (turned, scaled 1.3 x 0.8);
@@ -113,6 +115,36 @@ export default async function main(h: any): Promise<void> {
         }
         return false;
     };
+    // A texel tie: under a drawn triangle, the pixel's centre lies within TEXEL_TIE texels of a texel
+    // edge (the GPU interpolates texture coordinates in float32: measured here up to 0.009 texel
+    // off our double-precision map, which magnified texels turn into 0.1-0.2 px), or on a faint
+    // texel (alpha at most FAINT, which a slot's or tint's alpha below 1 rounds to 0 in the 8-bit
+    // RenderTexture while the texel's own alpha collides). Counted with the ties and apart.
+    const TEXEL_TIE: number = (globalThis as any).TEXEL_TIE ?? 0.02;
+    const FAINT: number = (globalThis as any).FAINT ?? 2;
+    let texelTies = 0;
+    const texelTie = (ch: Character, x: number, y: number): boolean => {
+        const drawn = (ch.c as any)._skel.drawn;
+        const inv = new Mat4();
+        Mat4.invert(inv, ch.node.worldMatrix);
+        const p = new Vec3(cw.x + x + 0.5, cw.y + y + 0.5, 0);
+        Vec3.transformMat4(p, p, inv);
+        for (let t = 0; t < drawn.n; t++) {
+            const o = 6 * t, xy = drawn.xy, uv = drawn.uv;
+            const [x0, y0, x1, y1, x2, y2] = [xy[o], xy[o + 1], xy[o + 2], xy[o + 3], xy[o + 4], xy[o + 5]];
+            const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
+            const l1 = ((p.x - x0) * (y2 - y0) - (x2 - x0) * (p.y - y0)) / area;
+            const l2 = ((x1 - x0) * (p.y - y0) - (p.x - x0) * (y1 - y0)) / area;
+            const l0 = 1 - l1 - l2;
+            if (!(Math.min(l0, l1, l2) >= 0)) continue;
+            const pg = pageAlpha(drawn.textures[drawn.tex[t]]);
+            const u = (l0 * uv[o] + l1 * uv[o + 2] + l2 * uv[o + 4]) * pg.w, v = (l0 * uv[o + 1] + l1 * uv[o + 3] + l2 * uv[o + 5]) * pg.h;
+            if (Math.abs(u - Math.round(u)) <= TEXEL_TIE || Math.abs(v - Math.round(v)) <= TEXEL_TIE) return true;
+            const a = pg.a[(Math.floor(v) * pg.w + Math.floor(u)) * 4 + 3];
+            if (a > 0 && a <= FAINT) return true;
+        }
+        return false;
+    };
     const judge = (ch: Character, frame: number) => {
         let wrong = 0, ties = 0, drawn = 0, border = 0, pixels = 0, line = '';
         const [x0, y0, x1, y1] = ch.win;
@@ -124,6 +156,7 @@ export default async function main(h: any): Promise<void> {
             if (d === s) continue;
             const at = (dx: number, dy: number) => PixelIntersection.opaqueAt(ch.c, { x: cw.x + x + 0.5 + dx, y: cw.y + y + 0.5 + dy });
             if (tieAt(ch.c, x, y, s)) ties++;
+            else if (texelTie(ch, x, y)) { ties++; texelTies++; }
             else {
                 wrong++;
                 if (wrong <= 3) {
@@ -252,5 +285,5 @@ export default async function main(h: any): Promise<void> {
     }
     checks.check(framesJudged > 30, `only ${framesJudged} frames judged`);
     checks.check(touching > 8, `the probe touched the character in only ${touching} frames`);
-    checks.finish(`readback ${flip ? 'top row first' : 'bottom row first'}; ${chars.length} characters over ${FRAMES} frames, ${pixels} pixels compared (${drawnAll} drawn), ${wrongAll} differ away from an edge, ${tiesAll} ties; a circle across an animated character on ${framesJudged} frames (${touching} touching, ${exactFrames} with no tie): count = pixels drawn inside it`);
+    checks.finish(`readback ${flip ? 'top row first' : 'bottom row first'}; ${chars.length} characters over ${FRAMES} frames, ${pixels} pixels compared (${drawnAll} drawn), ${wrongAll} differ away from an edge, ${tiesAll} ties (${texelTies} of them texel ties); a circle across an animated character on ${framesJudged} frames (${touching} touching, ${exactFrames} with no tie): count = pixels drawn inside it`);
 }
