@@ -124,6 +124,17 @@ export default async function main(h: any): Promise<void> {
     const FAINT: number = (globalThis as any).FAINT ?? 2;
     let texelTies = 0;
     const texelTie = (ch: Character, x: number, y: number): boolean => {
+        let tie = false;
+        trianglesUnder(ch, x, y, 0, (_t, u, v, pg) => {
+            const a = pg.a[(Math.floor(v) * pg.w + Math.floor(u)) * 4 + 3];
+            if (Math.abs(u - Math.round(u)) <= TEXEL_TIE || Math.abs(v - Math.round(v)) <= TEXEL_TIE || (a > 0 && a <= FAINT)) tie = true;
+        });
+        return tie;
+    };
+    // The drawn triangles under pixel (x, y)'s centre (barycentrics down to -slack), with the texel
+    // coordinate there on their page: visit(t, u, v, page, barycentrics, corners, node-space centre).
+    const trianglesUnder = (ch: Character, x: number, y: number, slack: number,
+        visit: (t: number, u: number, v: number, pg: { w: number; h: number; a: Uint8ClampedArray }, l: number[], c: number[], p: Vec3) => void) => {
         const drawn = (ch.c as any)._skel.drawn;
         const inv = new Mat4();
         Mat4.invert(inv, ch.node.worldMatrix);
@@ -136,14 +147,11 @@ export default async function main(h: any): Promise<void> {
             const l1 = ((p.x - x0) * (y2 - y0) - (x2 - x0) * (p.y - y0)) / area;
             const l2 = ((x1 - x0) * (p.y - y0) - (p.x - x0) * (y1 - y0)) / area;
             const l0 = 1 - l1 - l2;
-            if (!(Math.min(l0, l1, l2) >= 0)) continue;
+            if (!(Math.min(l0, l1, l2) >= -slack)) continue;
             const pg = pageAlpha(drawn.textures[drawn.tex[t]]);
             const u = (l0 * uv[o] + l1 * uv[o + 2] + l2 * uv[o + 4]) * pg.w, v = (l0 * uv[o + 1] + l1 * uv[o + 3] + l2 * uv[o + 5]) * pg.h;
-            if (Math.abs(u - Math.round(u)) <= TEXEL_TIE || Math.abs(v - Math.round(v)) <= TEXEL_TIE) return true;
-            const a = pg.a[(Math.floor(v) * pg.w + Math.floor(u)) * 4 + 3];
-            if (a > 0 && a <= FAINT) return true;
+            visit(t, u, v, pg, [l0, l1, l2], [x0, y0, x1, y1, x2, y2], p);
         }
-        return false;
     };
     const judge = (ch: Character, frame: number) => {
         let wrong = 0, ties = 0, drawn = 0, border = 0, pixels = 0, line = '';
@@ -187,30 +195,17 @@ export default async function main(h: any): Promise<void> {
         return p;
     };
     const diagnose = (ch: Character, x: number, y: number) => {
-        const drawn = (ch.c as any)._skel.drawn;
-        const inv = new Mat4();
-        Mat4.invert(inv, ch.node.worldMatrix);
         const w = ch.node.worldMatrix;
         const pxPerUnit = Math.sqrt(Math.abs(w.m00 * w.m05 - w.m01 * w.m04));
-        const p = new Vec3(cw.x + x + 0.5, cw.y + y + 0.5, 0);
-        Vec3.transformMat4(p, p, inv);
-        for (let t = 0; t < drawn.n; t++) {
-            const o = 6 * t, xy = drawn.xy, uv = drawn.uv;
-            const [x0, y0, x1, y1, x2, y2] = [xy[o], xy[o + 1], xy[o + 2], xy[o + 3], xy[o + 4], xy[o + 5]];
+        trianglesUnder(ch, x, y, 0.2, (t, s, v, pg, [l0, l1, l2], [x0, y0, x1, y1, x2, y2], p) => {
             const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-            const l1 = ((p.x - x0) * (y2 - y0) - (x2 - x0) * (p.y - y0)) / area;
-            const l2 = ((x1 - x0) * (p.y - y0) - (p.x - x0) * (y1 - y0)) / area;
-            const l0 = 1 - l1 - l2;
-            if (Math.min(l0, l1, l2) < -0.2) continue;
             const edge = (ax: number, ay: number, bx: number, by: number) => Math.abs((bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax)) / Math.hypot(bx - ax, by - ay) * pxPerUnit;
-            const pg = pageAlpha(drawn.textures[drawn.tex[t]]);
-            const s = (l0 * uv[o] + l1 * uv[o + 2] + l2 * uv[o + 4]) * pg.w, v = (l0 * uv[o + 1] + l1 * uv[o + 3] + l2 * uv[o + 5]) * pg.h;
             const i = Math.floor(s), j = Math.floor(v);
             const al = (di: number, dj: number) => pg.a[((j + dj) * pg.w + i + di) * 4 + 3];
             const sides = [edge(x0, y0, x1, y1), edge(x1, y1, x2, y2), edge(x2, y2, x0, y0)].map((e) => e.toFixed(3)).join('/');
             const lens = [Math.hypot(x1 - x0, y1 - y0), Math.hypot(x2 - x1, y2 - y1), Math.hypot(x0 - x2, y0 - y2)].map((e) => (e * pxPerUnit).toFixed(1)).join('/');
             console.log(`  DIAG tri ${t} bary ${[l0, l1, l2].map((e) => e.toFixed(4)).join(',')} inside ${Math.min(l0, l1, l2) >= 0}; px to edges ${sides}; edge lengths ${lens} px; area ${(Math.abs(area) / 2 * pxPerUnit * pxPerUnit).toFixed(2)} px²; texel (${s.toFixed(3)}, ${v.toFixed(3)}) alpha ${al(0, 0)} [L ${al(-1, 0)} R ${al(1, 0)} U ${al(0, -1)} D ${al(0, 1)}]`);
-        }
+        });
     };
     const totals = new Map<string, { wrong: number; ties: number; drawn: number; pixels: number }>();
     const FRAMES = 10;

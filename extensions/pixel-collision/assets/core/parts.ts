@@ -325,15 +325,33 @@ export class PartsState {
 
 /**
  * Whether some set cell of `src`, within `clip`'s row spans when given, is set in `dst` (same
- * grid): {@link orInto}'s walk, testing instead of writing.
+ * grid; stops at the first): {@link orInto}'s walk, testing instead of writing.
  */
 export function andAny(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | null): boolean {
+    return spanWalk(dst, src, clip, false);
+}
+
+/**
+ * ORs the set cells of `src` into `dst` (same grid), keeping only those in `clip`'s row spans
+ * when given (a convex shape's raster: one full span a row). Cells outside `dst` must be clear
+ * or cut by the clip (the caller sizes `dst` to hold them).
+ */
+export function orInto(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | null): void {
+    spanWalk(dst, src, clip, true);
+}
+
+/**
+ * The set cells of `src` in `clip`'s row spans (when given) that lie in `dst`, word by word:
+ * ORed into `dst` (`write`), or tested against it (true at the first shared cell).
+ */
+function spanWalk(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | null, write: boolean): boolean {
     const off = src.k0 - dst.k0;
     const sb = src.bits, db = dst.bits, ss = src.stride, ds = dst.stride;
     for (let r = 0; r < src.height; r++) {
         const l = src.l0 + r;
         const dr = l - dst.l0;
         if (dr < 0 || dr >= dst.height) continue;
+        // Source columns [c0, c1) to copy or test.
         let c0 = 0, c1 = src.width;
         if (clip !== null) {
             const cr = l - clip.l0;
@@ -343,8 +361,8 @@ export function andAny(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | n
             if (clip.k0 + lo - src.k0 > c0) c0 = clip.k0 + lo - src.k0;
             if (clip.k0 + hi - src.k0 < c1) c1 = clip.k0 + hi - src.k0;
         }
-        // (dst's set span of the row bounds what can meet.)
-        const dlo = dst.rowLo(dr) - off, dhi = dst.rowHi(dr) - off;
+        // (Writing: dst's columns; testing: dst's set span of the row, which bounds what can meet.)
+        const dlo = write ? -off : dst.rowLo(dr) - off, dhi = write ? dst.width - off : dst.rowHi(dr) - off;
         if (dlo > c0) c0 = dlo;
         if (dhi < c1) c1 = dhi;
         if (c0 >= c1) continue;
@@ -358,52 +376,16 @@ export function andAny(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | n
             word >>>= 0;
             const base = off + 32 * w; // dst column of the word's bit 0
             const dw = Math.floor(base / 32), sh = base - 32 * dw;
-            if (dw >= 0 && dw < ds && (db[drow + dw] & (word << sh)) !== 0) return true;
-            if (sh !== 0 && dw + 1 >= 0 && dw + 1 < ds && (db[drow + dw + 1] & (word >>> (32 - sh))) !== 0) return true;
+            if (write) {
+                if (dw >= 0 && dw < ds) db[drow + dw] |= word << sh;
+                if (sh !== 0 && dw + 1 >= 0 && dw + 1 < ds) db[drow + dw + 1] |= word >>> (32 - sh);
+            } else {
+                if (dw >= 0 && dw < ds && (db[drow + dw] & (word << sh)) !== 0) return true;
+                if (sh !== 0 && dw + 1 >= 0 && dw + 1 < ds && (db[drow + dw + 1] & (word >>> (32 - sh))) !== 0) return true;
+            }
         }
     }
     return false;
-}
-
-/**
- * ORs the set cells of `src` into `dst` (same grid), keeping only those in `clip`'s row spans
- * when given (a convex shape's raster: one full span a row). Cells outside `dst` must be clear
- * or cut by the clip (the caller sizes `dst` to hold them).
- */
-export function orInto(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | null): void {
-    const off = src.k0 - dst.k0;
-    const sb = src.bits, db = dst.bits, ss = src.stride, ds = dst.stride;
-    for (let r = 0; r < src.height; r++) {
-        const l = src.l0 + r;
-        const dr = l - dst.l0;
-        if (dr < 0 || dr >= dst.height) continue;
-        // Source columns [c0, c1) to copy.
-        let c0 = 0, c1 = src.width;
-        if (clip !== null) {
-            const cr = l - clip.l0;
-            if (cr < 0 || cr >= clip.height) continue;
-            const lo = clip.rowLo(cr), hi = clip.rowHi(cr);
-            if (lo >= hi) continue;
-            if (clip.k0 + lo - src.k0 > c0) c0 = clip.k0 + lo - src.k0;
-            if (clip.k0 + hi - src.k0 < c1) c1 = clip.k0 + hi - src.k0;
-        }
-        if (-off > c0) c0 = -off;
-        if (dst.width - off < c1) c1 = dst.width - off;
-        if (c0 >= c1) continue;
-        const w0 = c0 >>> 5, w1 = (c1 - 1) >>> 5;
-        const drow = dr * ds;
-        for (let w = w0; w <= w1; w++) {
-            let word = sb[r * ss + w];
-            if (w === w0) word &= (0xffffffff << (c0 & 31));
-            if (w === w1) word &= 0xffffffff >>> (31 - ((c1 - 1) & 31));
-            if (word === 0) continue;
-            word >>>= 0;
-            const base = off + 32 * w; // dst column of the word's bit 0
-            const dw = Math.floor(base / 32), sh = base - 32 * dw;
-            if (dw >= 0 && dw < ds) db[drow + dw] |= word << sh;
-            if (sh !== 0 && dw + 1 >= 0 && dw + 1 < ds) db[drow + dw + 1] |= word >>> (32 - sh);
-        }
-    }
 }
 
 const MB = { x: 0, y: 0, width: 0, height: 0 };
