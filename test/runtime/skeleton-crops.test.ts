@@ -198,4 +198,19 @@ describe('skeleton parts: page crops', () => {
         expect(parts.length).toBe(4);
         expect(parts.every((p) => p.clip !== null)).toBe(true);
     });
+
+    test('a triangle whose texture coordinates have almost no area is left out and counted (the rasterizer would refuse it)', () => {
+        const page = randomPage(96, 64, 13);
+        const tri = new DrawnTriangles();
+        const t = tri.textureIndex({} as never);
+        // Three texels on one line but for 1e-7 texel: drawn over a 40 x 40 triangle.
+        tri.push(0, 0, 10 / 96, 10 / 64, 40, 0, 40 / 96, 10 / 64, 0, 40, 25 / 96, (10 + 1e-7) / 64, t);
+        tri.push(50, 0, 10 / 96, 10 / 64, 60, 0, 20 / 96, 10 / 64, 50, 10, 10 / 96, 20 / 64, t);
+        smeared = 0;
+        const parts = build(tri, page, true, true);
+        expect(smeared).toBe(1);
+        expect(parts.length).toBe(1);
+        const c = new Collider({ shape: { kind: 'parts', parts: parts.map((p) => ({ ...p, transform: { ...p.transform } })) } });
+        expect(() => c._raster(1)).not.toThrow();
+    });
 });
