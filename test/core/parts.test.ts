@@ -342,7 +342,11 @@ describe("'parts' colliders: clips the world squashes", () => {
         expect(() => world.step()).not.toThrow();
         // A collinear clip holds nothing (no sample worth a part); a clip with area that is not
         // convex is still refused, with a clear error.
-        expect(new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2 }, clip: [0, 0, 1, 1, 2, 2] }] } })._raster(1).count()).toBe(0);
+        const line = new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2 }, clip: [0, 0, 1, 1, 2, 2] }] } });
+        expect(line._raster(1).count()).toBe(0);
+        // (Point queries agree: the sample (0.5, 0.5) lies on an opaque texel, but in no part.)
+        expect(line._hasSampleInCell(0, 0)).toBe(false);
+        expect(line._parts((line.shape as { parts: readonly ColliderPart[] }).parts).pointIn((line.shape as { parts: readonly ColliderPart[] }).parts, 0.5, 0.5)).toBe(false);
         for (const clip of [[0, 0, 4, 2, 4, 0, 0, 2], [0, 0, 4, 2, 4, 0, 0, 3]]) {
             expect(() => new Collider({ shape: { kind: 'parts', parts: [{ mask: m, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 2 }, clip }] } })._raster(1)).toThrow(/not convex/);
         }
