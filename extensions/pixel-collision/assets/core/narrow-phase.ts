@@ -427,11 +427,12 @@ export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true
  * raster of a parts side: only the window where their boxes meet can hold a shared sample. One
  * side (a whole raster at hand if either has one, else the side that is not parts, else B) is
  * made right in the window: a raster at hand as it is, a mask rasterized cut to the window, a
- * shape whole, parts as the union of those whose bounds meet the window. The other side's parts
- * that meet the window are then taken one by one, and the first sample they share with it ends
- * the test (a mask or shape on that side: its raster cut to the window, tested once). A part's
+ * shape whole, parts as the union of those whose bounds meet it; the other side's parts that
+ * meet the window are then taken one by one, and the first sample they share with it ends the
+ * test (a mask or shape on that side: its raster cut to the window, tested once). A part's
  * raster covers its own cells and is made once per stamp, for all the collider's pairs. A
- * skeleton touches another collider at its edge: most of its parts lie outside the window.
+ * skeleton touches another collider at its edge: most of its parts lie outside the window (and
+ * cost nothing there).
  */
 function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): boolean {
     a._updateBounds();
@@ -449,7 +450,7 @@ function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): bool
     w.k0 = k0 | 0; w.l0 = l0 | 0; w.k1 = k1 | 0; w.l1 = l1 | 0;
     // The base side, made right in the window, and the side walked against it.
     let base = b, walk = a;
-    if (partsAtHand(a, acc) || (a.shape.kind !== 'parts' && b.shape.kind === 'parts' && !partsAtHand(b, acc))) { base = a; walk = b; }
+    if (wholeAtHand(a, acc) || (a.shape.kind !== 'parts' && b.shape.kind === 'parts' && !wholeAtHand(b, acc))) { base = a; walk = b; }
     const rb = inWindow(base, acc, w, PARTS_BASE);
     if (rb.width === 0 || rb.height === 0) return false;
     const sw = walk.shape;
@@ -459,18 +460,10 @@ function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): bool
     return andAny(rb, inWindow(walk, acc, w, PARTS_WALK), null);
 }
 
-/**
- * Whether collider `c`'s whole raster at `acc` costs nothing to use: cached, or a mask's
- * zero-copy view (an unrotated, unscaled parts collider still has all its parts to rasterize).
- */
-function partsAtHand(c: Collider<any>, acc: number): boolean {
-    return c._hasRaster(acc) || (c.shape.kind === 'mask' && isUnitQuarterTurn(c._t, acc));
-}
-
 /** Collider `c` right at least in window `w`: its whole raster when at hand or a shape, else made cut to `w` in `scratch`. */
 function inWindow(c: Collider<any>, acc: number, w: Readonly<CellWindow>, scratch: WorldRaster): WorldRaster {
     const s = c.shape;
-    if (partsAtHand(c, acc) || isGeometric(s)) return c._raster(acc);
+    if (wholeAtHand(c, acc) || isGeometric(s)) return c._raster(acc);
     if (s.kind === 'parts') return c._parts(s.parts).rasterizeWindow(s.parts, acc, scratch, w);
     return rasterizeMaskChecked((s as { mask: BitMask }).mask, c._t, acc, scratch, w);
 }
@@ -479,9 +472,12 @@ const PARTS_WIN = new IntWindow();
 const PARTS_BASE = new WorldRaster();
 const PARTS_WALK = new WorldRaster();
 
-/** Whether collider `c`'s whole raster at `acc` costs nothing to use: cached, or a zero-copy view. */
+/**
+ * Whether collider `c`'s whole raster at `acc` costs nothing to use: cached, or a mask's
+ * zero-copy view (an unrotated, unscaled parts collider still has all its parts to rasterize).
+ */
 function wholeAtHand(c: Collider<any>, acc: number): boolean {
-    return c._hasRaster(acc) || isUnitQuarterTurn(c._t, acc);
+    return c._hasRaster(acc) || (c.shape.kind === 'mask' && isUnitQuarterTurn(c._t, acc));
 }
 
 /**
