@@ -213,21 +213,14 @@ export class PartsState {
         const n = parts.length;
         let k0 = 0, l0 = 0, k1 = -1, l1 = -1, any = false;
         for (let i = 0; i < n; i++) {
-            const r = this._rasters[i];
-            const clip = this._clip[i];
             this._rStamp[i] = -1; // (its raster is remade here, to other cells)
-            if (this._bounds[4 * i] > this._bounds[4 * i + 2]) { r.reset(accuracy, 0, 0, 0, 0); continue; }
+            const r = this._bounds[4 * i] > this._bounds[4 * i + 2] ? null : this._partRaster(parts, i, accuracy, -Infinity, -Infinity, Infinity, Infinity);
+            if (r === null) { this._rasters[i].reset(accuracy, 0, 0, 0, 0); continue; }
             let ck0 = -Infinity, cl0 = -Infinity, ck1 = Infinity, cl1 = Infinity;
-            if (clip !== null) {
-                const cr = rasterizeShape(clip, accuracy, this._clipRasters[i]);
-                if (cr.width === 0 || cr.height === 0) { r.reset(accuracy, 0, 0, 0, 0); continue; }
-                WIN.k0 = cr.k0; WIN.l0 = cr.l0; WIN.k1 = cr.k0 + cr.width - 1; WIN.l1 = cr.l0 + cr.height - 1;
-                ck0 = WIN.k0; cl0 = WIN.l0; ck1 = WIN.k1; cl1 = WIN.l1;
-                rasterizeMaskChecked(parts[i].mask, this._m[i], accuracy, r, WIN);
-            } else {
-                rasterizeMaskChecked(parts[i].mask, this._m[i], accuracy, r);
+            if (this._clip[i] !== null) {
+                const cr = this._clipRasters[i];
+                ck0 = cr.k0; cl0 = cr.l0; ck1 = cr.k0 + cr.width - 1; cl1 = cr.l0 + cr.height - 1;
             }
-            if (r.width === 0 || r.height === 0) continue;
             // The part's cells: its raster's box, cut to its clip's.
             const pk0 = Math.max(r.k0, ck0), pl0 = Math.max(r.l0, cl0);
             const pk1 = Math.min(r.k0 + r.width - 1, ck1), pl1 = Math.min(r.l0 + r.height - 1, cl1);
@@ -276,9 +269,16 @@ export class PartsState {
         return r;
     }
 
-    /** Part i's raster right in cells `[k0, k1] x [l0, l1]`, cut to its clip's cells (null: no cell). */
+    /**
+     * Part i's raster right in cells `[k0, k1] x [l0, l1]` (infinite: all of them), cut to its
+     * clip's cells (null: no cell); its clip's raster is left in `_clipRasters[i]`.
+     */
     private _partRaster(parts: readonly ColliderPart[], i: number, accuracy: number, k0: number, l0: number, k1: number, l1: number): WorldRaster | null {
         const clip = this._clip[i];
+        if (clip === null && k0 === -Infinity) {
+            const r = rasterizeMaskChecked(parts[i].mask, this._m[i], accuracy, this._rasters[i]);
+            return r.width === 0 || r.height === 0 ? null : r;
+        }
         if (clip !== null) {
             const cr = rasterizeShape(clip, accuracy, this._clipRasters[i]);
             if (cr.width === 0 || cr.height === 0) return null;
