@@ -179,19 +179,32 @@ export class PartsState {
      * inverse of the part's world map, as for a mask collider).
      */
     pointIn(parts: readonly ColliderPart[], x: number, y: number): boolean {
-        const B = this._bounds;
-        for (let i = 0; i < parts.length; i++) {
-            if (B[4 * i] > B[4 * i + 2]) continue; // (a part that holds nothing)
-            const clip = this._clip[i];
-            if (clip !== null && !shapeContains(clip, x, y)) continue;
-            const m = this._m[i];
-            const det = m.a * m.d - m.b * m.c;
-            if (!(det !== 0) || !Number.isFinite(1 / det)) continue;
-            const dx = x - m.tx, dy = y - m.ty;
-            const u = (m.d * dx - m.c * dy) / det, v = (m.a * dy - m.b * dx) / det;
-            if (parts[i].mask.get(Math.floor(u), Math.floor(v))) return true;
-        }
+        for (let i = 0; i < parts.length; i++) if (this.pointInPart(parts, i, x, y)) return true;
         return false;
+    }
+
+    /** Whether the world point `(x, y)` is solid in part `i` alone (as {@link pointIn}). */
+    pointInPart(parts: readonly ColliderPart[], i: number, x: number, y: number): boolean {
+        const B = this._bounds;
+        // (Empty bounds: a part that holds nothing. The bounds hold every point of the part; the
+        // slack covers the rounding of the forward map that made them against the inverse below.)
+        const x0 = B[4 * i], y0 = B[4 * i + 1], x1 = B[4 * i + 2], y1 = B[4 * i + 3];
+        if (x0 > x1) return false;
+        const e = 1e-9 * (1 + Math.abs(x0) + Math.abs(x1) + Math.abs(y0) + Math.abs(y1));
+        if (x < x0 - e || x > x1 + e || y < y0 - e || y > y1 + e) return false;
+        const clip = this._clip[i];
+        if (clip !== null && !shapeContains(clip, x, y)) return false;
+        const m = this._m[i];
+        const det = m.a * m.d - m.b * m.c;
+        if (!(det !== 0) || !Number.isFinite(1 / det)) return false;
+        const dx = x - m.tx, dy = y - m.ty;
+        const u = (m.d * dx - m.c * dy) / det, v = (m.a * dy - m.b * dx) / det;
+        return parts[i].mask.get(Math.floor(u), Math.floor(v));
+    }
+
+    /** Whether part i can hold anything (after {@link update}). */
+    partLive(i: number): boolean {
+        return this._bounds[4 * i] <= this._bounds[4 * i + 2];
     }
 
     /** Part i's world map (after {@link update}). */
@@ -392,3 +405,51 @@ const MB = { x: 0, y: 0, width: 0, height: 0 };
 const BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const WIN = new IntWindow();
 const MAPPER = new SampleMapper();
+
+/**
+ * A small picture of a parts collider in its own (collider-local) space, for inspectors and
+ * tools: dot (i, j) covers local `[x + i*scale, x + (i+1)*scale) x (top - (j+1)*scale, top - j*scale]`,
+ * row 0 at the top (local y up), and is '#' where one of `sub x sub` points spread over it is solid.
+ */
+export interface PartsPicture {
+    /** Dots across and down. */
+    width: number;
+    height: number;
+    /** Local units a dot stands for along each axis (at least 1). */
+    scale: number;
+    /** The box around the union in collider-local units (the picture covers it from its top-left corner). */
+    x: number;
+    top: number;
+    boxWidth: number;
+    boxHeight: number;
+    rows: string[];
+}
+
+/** The picture of the union of `parts`, at most `max` dots a side; null when no part holds anything. */
+export function partsPicture(parts: readonly ColliderPart[], max = 96, sub = 3): PartsPicture | null {
+    checkParts(parts);
+    const ps = new PartsState();
+    ps.update(parts, IDENTITY, 0);
+    const box = new Float64Array(4);
+    if (!ps.bounds(parts.length, box)) return null;
+    const w = box[2] - box[0], h = box[3] - box[1];
+    const scale = Math.max(1, Math.max(w, h) / Math.max(1, Math.floor(max)));
+    const pw = Math.max(1, Math.ceil(w / scale)), ph = Math.max(1, Math.ceil(h / scale));
+    const rows: string[] = [];
+    for (let j = 0; j < ph; j++) {
+        let row = '';
+        for (let i = 0; i < pw; i++) {
+            let solid = false;
+            for (let q = 0; q < sub * sub && !solid; q++) {
+                const x = box[0] + (i + ((q % sub) + 0.5) / sub) * scale;
+                const y = box[3] - (j + (Math.floor(q / sub) + 0.5) / sub) * scale;
+                solid = ps.pointIn(parts, x, y);
+            }
+            row += solid ? '#' : '.';
+        }
+        rows.push(row);
+    }
+    return { width: pw, height: ph, scale, x: box[0], top: box[3], boxWidth: w, boxHeight: h, rows };
+}
+
+const IDENTITY: Readonly<Affine2D> = { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 };

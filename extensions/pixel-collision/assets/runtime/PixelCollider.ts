@@ -467,6 +467,17 @@ export class PixelCollider extends Component {
     }
 
     /**
+     * The parts this collider is made of now, or null: a PIXELS collider on a SLICED, FILLED or
+     * TILED sprite, an `sp.Skeleton` or a `dragonBones.ArmatureDisplay` collides as the union of
+     * parts, each a mask under its own map to the node (texel -> node units), optionally cut by a
+     * convex polygon in node units (a skeleton: one part per drawn region or mesh triangle, this
+     * frame's pose). For tools and inspectors (`partsPicture` draws them); do not edit them.
+     */
+    get parts(): readonly ColliderPart[] | null {
+        return this._def && this._def.kind === 'parts' ? this._def.parts : null;
+    }
+
+    /**
      * Edits this collider's mask (destructible terrain): `edit(mask)` may `mask.set(i, j, v)`.
      * The first edit copies the shared mask (copy-on-write: other colliders showing the same frame
      * are untouched); the change takes effect in this frame's collision step. Throws when the
