@@ -12,7 +12,7 @@ const zh = (key: string, vars?: Record<string, string | number>) => translate('z
 
 function info(over: Partial<ColliderInfo> = {}): ColliderInfo {
     return {
-        found: true, shape: 0, source: 'pixels', reason: '', live: true, threshold: 64, width: 10, height: 8, count: 30,
+        found: true, shape: 0, source: 'pixels', reason: '', live: true, threshold: 64, width: 10, height: 8, count: 30, parts: 0, partsWidth: 0, partsHeight: 0,
         frame: 'img@f9941', picture: { width: 2, height: 1, scale: 1, rows: ['#.'] }, ...over,
     };
 }
@@ -62,6 +62,16 @@ describe('maskView', () => {
         expect(v.note).toMatch(/^Not baked: native, mini-game/);
         expect(v.picture).toEqual(info().picture);
         expect(v.bake).toEqual({ frames: ['img@f9941'], thresholds: [64] });
+    });
+
+    test('a collider made of parts (sliced sprites, skeletons): its size in node units and how many parts, in both languages', () => {
+        const v = maskView(en, info({ width: 0, height: 0, count: 0, parts: 72, partsWidth: 41.5, partsHeight: 90 }), 1);
+        expect(v.rows.slice(1)).toEqual([
+            { label: 'Size', value: '41.5 x 90 node units', tone: 'normal' },
+            { label: 'Parts', value: '72', tone: 'normal' },
+        ]);
+        const z = maskView(zh, info({ width: 0, height: 0, count: 0, parts: 72, partsWidth: 41.5, partsHeight: 90 }), 1);
+        expect(z.rows.slice(1).map((r) => r.value)).toEqual(['41.5 x 90（节点单位）', '72']);
     });
 
     test('baked: no warning; still re-bakeable', () => {

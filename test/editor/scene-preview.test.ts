@@ -133,7 +133,7 @@ describe('ColliderPreview.show', () => {
         const { node, preview } = editorScene();
         preview.show([node.uuid]);
         const helper = preview.helper as unknown as Node;
-        const listeners = () => (director as unknown as { hasEventListener(t: string): boolean }).hasEventListener(Director.EVENT_AFTER_UPDATE);
+        const listeners = () => (director as unknown as { hasEventListener(t: string): boolean }).hasEventListener(Director.EVENT_BEFORE_DRAW);
         expect(listeners()).toBe(true);
         expect(preview.show([])).toBe(0);
         expect(preview.helper).toBeNull();
@@ -176,6 +176,30 @@ describe('ColliderPreview.info (the inspector\'s data)', () => {
             ...Array(6).fill('..########'), '..........', '..........',
         ] });
         expect(JSON.parse(JSON.stringify(info))).toEqual(info); // plain JSON between processes
+    });
+
+    test('a collider made of parts (a SLICED sprite): how many, the box around them in node units, a picture of their union and its outline', () => {
+        const { node, sprite: sp, preview } = editorScene();
+        const f = sp.spriteFrame!;
+        f.insetLeft = 3; f.insetRight = 1; f.insetTop = 1; f.insetBottom = 1;
+        sp.sizeMode = Sprite.SizeMode.CUSTOM;
+        sp.type = Sprite.Type.SLICED;
+        node.getComponent(UITransform)!.setContentSize(40, 16); // stretched: 9 pieces
+        const info = preview.info(node.uuid);
+        // the frame's solid texels: x >= 2, the top 6 of 8 rows; the borders keep one unit a texel,
+        // the centre (6 x 6 texels) is stretched to 36 x 14: solid 1 + 36 + 1 across, 1 + 14 * 5/6 down
+        expect(info).toMatchObject({ found: true, source: 'pixels', reason: '', width: 0, height: 0, count: 0, parts: 9, partsWidth: 38, partsHeight: 12.67 });
+        const p = info.picture!;
+        expect(p).toMatchObject({ width: 38, height: 13, scale: 1 });
+        expect(new Set(p.rows.join(''))).toEqual(new Set(['#'])); // a solid union (its box is the solid part)
+        expect(JSON.parse(JSON.stringify(info))).toEqual(info);
+        // the outline is the union's: the 4 sides of the solid box, no seams between the pieces
+        const c = node.getComponent(PixelCollider)!;
+        const out: number[] = [];
+        c.getOutline(out);
+        let length = 0;
+        for (let k = 0; k < out.length; k += 4) length += Math.hypot(out[k + 2] - out[k], out[k + 3] - out[k + 1]);
+        expect(length).toBeCloseTo(2 * (38 + 1 + 14 * 5 / 6), 9);
     });
 
     test('a fallback says why; a missing node or collider says not found', () => {

@@ -3588,6 +3588,7 @@ var init_core = __esm({
     init_shape_test();
     init_response();
     init_collider();
+    init_parts();
     init_narrow_phase();
     init_world();
     init_gpu();

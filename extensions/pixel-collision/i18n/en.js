@@ -97,6 +97,8 @@ module.exports = {
         count_label: 'Solid Texels',
         size_value: '{width} x {height} texels',
         count_value: '{count} ({percent}%)',
+        parts_label: 'Parts',
+        parts_size_value: '{width} x {height} node units',
         picture_label: 'Mask',
         picture_tip: 'The solid texels, upright as the frame is displayed (one dot may stand for several texels of a large frame).',
         bake: 'Bake This Sprite',

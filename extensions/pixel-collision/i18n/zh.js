@@ -95,6 +95,8 @@ module.exports = {
         count_label: '实心纹素',
         size_value: '{width} x {height} 纹素',
         count_value: '{count}（{percent}%）',
+        parts_label: '部件数',
+        parts_size_value: '{width} x {height}（节点单位）',
         picture_label: '位掩码',
         picture_tip: '实心纹素，方向与帧的显示方向一致（较大的帧中，一个点可能代表多个纹素）。',
         bake: '烘焙此精灵',

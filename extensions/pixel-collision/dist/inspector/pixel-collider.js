@@ -68,6 +68,10 @@ function maskView(t2, info, nodeCount) {
     rows.push({ label: tr(t2, "inspector.size_label"), value: tr(t2, "inspector.size_value", { width: info.width, height: info.height }), tone: "normal" });
     rows.push({ label: tr(t2, "inspector.count_label"), value: tr(t2, "inspector.count_value", { count: info.count, percent }), tone: "normal" });
   }
+  if (info.parts > 0) {
+    rows.push({ label: tr(t2, "inspector.size_label"), value: tr(t2, "inspector.parts_size_value", { width: info.partsWidth, height: info.partsHeight }), tone: "normal" });
+    rows.push({ label: tr(t2, "inspector.parts_label"), value: String(info.parts), tone: "normal" });
+  }
   let note = "";
   if (fallback) note = tr(t2, `inspector.reason.${info.reason}`);
   else if (info.source === "pixels" || info.source === "readback") note = tr(t2, `inspector.hint.${info.source}`);

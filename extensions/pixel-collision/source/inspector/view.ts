@@ -83,6 +83,10 @@ export function maskView(t: Translate, info: ColliderInfo | null, nodeCount: num
         rows.push({ label: tr(t, 'inspector.size_label'), value: tr(t, 'inspector.size_value', { width: info.width, height: info.height }), tone: 'normal' });
         rows.push({ label: tr(t, 'inspector.count_label'), value: tr(t, 'inspector.count_value', { count: info.count, percent }), tone: 'normal' });
     }
+    if (info.parts > 0) {
+        rows.push({ label: tr(t, 'inspector.size_label'), value: tr(t, 'inspector.parts_size_value', { width: info.partsWidth, height: info.partsHeight }), tone: 'normal' });
+        rows.push({ label: tr(t, 'inspector.parts_label'), value: String(info.parts), tone: 'normal' });
+    }
     let note = '';
     if (fallback) note = tr(t, `inspector.reason.${info.reason}`);
     else if (info.source === 'pixels' || info.source === 'readback') note = tr(t, `inspector.hint.${info.source}`);

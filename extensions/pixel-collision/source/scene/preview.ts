@@ -14,9 +14,15 @@
  * message (select, a property changed in the inspector, deselect) would show only at the next frame
  * something else asks for; so after those the preview asks the editor for one
  * (`cce.Engine.repaintInEditMode()`, as the engine's own editor-side components do, where the editor
- * offers it). Redraws inside an engine update need none: that frame renders them. The helper is also
+ * offers it). Redraws inside an engine frame need none: that frame renders them. They happen just
+ * before the frame is drawn (`Director.EVENT_BEFORE_DRAW`), after every update of the frame, the
+ * skeletons' animation included (the engine advances Spine and DragonBones in its systems'
+ * postUpdate, after `EVENT_AFTER_UPDATE`): the outline is the pose this frame draws. The helper is also
  * deactivated and detached at once when the outline goes (`destroy()` alone removes it a frame later).
  */
+
+import { partsPicture } from '../../assets/core/index';
+import type { ColliderPart } from '../../assets/core/index';
 
 /** The PixelCollider members the preview reads (its public API, see runtime/PixelCollider.ts). */
 export interface ColliderLike {
@@ -26,6 +32,8 @@ export interface ColliderLike {
     readonly maskSource: string;
     readonly maskReason: string;
     readonly mask: { readonly width: number; readonly height: number; count(): number; get(i: number, j: number): boolean } | null;
+    /** The parts of a sliced, filled or tiled sprite or a skeleton (absent in older versions). */
+    readonly parts?: readonly ColliderPart[] | null;
     updateShape(): boolean;
     getOutline(out: number[]): number;
 }
@@ -64,7 +72,7 @@ export interface GraphicsLike {
 /** The parts of `cc` the preview uses. */
 export interface CcApi {
     director: { getScene(): unknown; on(type: string, cb: () => void, target?: unknown): void; off(type: string, cb?: () => void, target?: unknown): void };
-    Director: { EVENT_AFTER_UPDATE: string };
+    Director: { EVENT_BEFORE_DRAW: string };
     Node: new (name?: string) => unknown;
     Graphics: unknown;
     Color: new (r: number, g: number, b: number, a: number) => unknown;
@@ -86,6 +94,8 @@ export const HELPER_NAME = 'PixelCollisionPreview';
  */
 export const OUTLINE_RGBA: readonly [number, number, number, number] = [50, 230, 90, 255];
 export const OUTLINE_WIDTH = 3;
+/** Outline segments drawn by one Graphics stroke() (see _draw). */
+export const STROKE_BATCH = 256;
 /** The inspector's picture is at most this many dots a side. */
 export const PICTURE_MAX = 96;
 
@@ -93,7 +103,7 @@ export const PICTURE_MAX = 96;
 export interface MaskPicture {
     width: number;
     height: number;
-    /** Texels a dot stands for, along each axis (1 for frames up to PICTURE_MAX a side). */
+    /** Texels a dot stands for, along each axis (1 for frames up to PICTURE_MAX a side); node units for parts. */
     scale: number;
     rows: string[];
 }
@@ -114,6 +124,13 @@ export interface ColliderInfo {
     width: number;
     height: number;
     count: number;
+    /**
+     * A collider made of parts (sliced, filled, tiled sprites, skeletons): how many parts, and the
+     * size of the box around them in node units (0 otherwise). Its picture is of the union.
+     */
+    parts: number;
+    partsWidth: number;
+    partsHeight: number;
     /** The uuid of the sprite frame asset the sprite shows ('' when none). */
     frame: string;
     picture: MaskPicture | null;
@@ -186,13 +203,13 @@ export class ColliderPreview {
 
     /**
      * Outlines the PixelColliders of the nodes with these uuids (the selection) and keeps them up to
-     * date after every engine update. Returns how many colliders it outlines. An empty list hides.
+     * date in every engine frame, just before it is drawn. Returns how many colliders it outlines. An empty list hides.
      * The scene view is asked to show the new outline at once (see the module's comment).
      */
     show(uuids: readonly string[]): number {
         this._uuids = uuids.filter((u) => typeof u === 'string');
         if (!this._listening && this._uuids.length) {
-            this.cc.director.on(this.cc.Director.EVENT_AFTER_UPDATE, this.redraw, this);
+            this.cc.director.on(this.cc.Director.EVENT_BEFORE_DRAW, this.redraw, this);
             this._listening = true;
         }
         const n = this._draw(true);
@@ -209,7 +226,7 @@ export class ColliderPreview {
     hide(): void {
         this._uuids = [];
         if (this._listening) {
-            this.cc.director.off(this.cc.Director.EVENT_AFTER_UPDATE, this.redraw, this);
+            this.cc.director.off(this.cc.Director.EVENT_BEFORE_DRAW, this.redraw, this);
             this._listening = false;
         }
         const helper = this._helper;
@@ -224,7 +241,7 @@ export class ColliderPreview {
         }
     }
 
-    /** Draws again if any outline changed (after an engine update: transform, frame, properties). */
+    /** Draws again if any outline changed (before each frame is drawn: transform, frame, pose, properties). */
     redraw(): void {
         this._draw(false);
     }
@@ -234,11 +251,13 @@ export class ColliderPreview {
         const node = findNode(this.cc.director.getScene() as NodeLike | null, nodeUuid);
         const c = node ? (node.getComponent(COLLIDER_CLASS) as ColliderLike | null) : null;
         if (!node || !c) {
-            return { found: false, shape: 0, source: '', reason: '', live: false, threshold: 0, width: 0, height: 0, count: 0, frame: '', picture: null };
+            return { found: false, shape: 0, source: '', reason: '', live: false, threshold: 0, width: 0, height: 0, count: 0, parts: 0, partsWidth: 0, partsHeight: 0, frame: '', picture: null };
         }
         const live = c.updateShape();
         const mask = c.mask;
         const sprite = node.getComponent('cc.Sprite') as { spriteFrame?: { uuid?: string } | null } | null;
+        const parts = !mask && live && c.parts ? c.parts : null;
+        const pp = parts ? partsPicture(parts, PICTURE_MAX) : null;
         return {
             found: true,
             shape: c.shape,
@@ -249,8 +268,11 @@ export class ColliderPreview {
             width: mask ? mask.width : 0,
             height: mask ? mask.height : 0,
             count: mask ? mask.count() : 0,
+            parts: parts ? parts.length : 0,
+            partsWidth: pp ? round2(pp.boxWidth) : 0,
+            partsHeight: pp ? round2(pp.boxHeight) : 0,
             frame: sprite && sprite.spriteFrame && typeof sprite.spriteFrame.uuid === 'string' ? sprite.spriteFrame.uuid : '',
-            picture: mask ? maskPicture(mask) : null,
+            picture: mask ? maskPicture(mask) : pp ? { width: pp.width, height: pp.height, scale: pp.scale, rows: pp.rows } : null,
         };
     }
 
@@ -289,6 +311,10 @@ export class ColliderPreview {
         for (let k = 0; k < seg.length; k += 4) {
             g.moveTo(seg[k], seg[k + 1]);
             g.lineTo(seg[k + 2], seg[k + 3]);
+            // A stroke at most every STROKE_BATCH segments: the engine's Graphics reserves the
+            // vertices of one stroke() in one buffer of at most 65,535 and, past that, writes
+            // beyond it (a RangeError in its upload; seen with a character's 1,200 segments).
+            if ((k / 4) % STROKE_BATCH === STROKE_BATCH - 1) g.stroke();
         }
         g.stroke();
         this._drawn = seg.slice();
@@ -328,6 +354,10 @@ export class ColliderPreview {
         }
         return null;
     }
+}
+
+function round2(v: number): number {
+    return Math.round(v * 100) / 100;
 }
 
 function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
