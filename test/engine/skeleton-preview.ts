@@ -10,13 +10,14 @@
 //    share the colliders' own pixels give (their parts' union at the pixel centres, exact: what
 //    test/engine/skeletons.ts proves equal to the drawing), and is clearly above the share against
 //    the next frame's drawing (what an outline one frame late would score);
-//  - the inspector's data for the character: a collider of parts, their count, a picture.
+//  - the inspector's data for the character: a collider of parts, their count, a picture;
+//  - then the runtime's debug view draws both characters' outlines for 10 frames without an error.
 // The outline's colour is made transparent here (a private field of the preview: a test-only
 // change) so that the readback shows the characters alone.
 //
 //   HARNESS_HOME=<home built with HARNESS_SKELETONS=1> node ../shared/engine-harness/run.mjs test/engine/skeleton-preview.ts --project .
 import { Color, dragonBones, Node, sp } from 'cc';
-import { PixelCollider } from 'db://pixel-collision/runtime/index';
+import { CollisionSystem, PixelCollider } from 'db://pixel-collision/runtime/index';
 import { PartsState } from '../../extensions/pixel-collision/assets/core/index';
 import { drawingStage } from './lib';
 import { loadDragonBones, loadSpineData, uiNode } from './skeleton-lib';
@@ -127,5 +128,14 @@ export default async function main(h: any): Promise<void> {
         if (info.parts < 3 || !info.picture || dots < 50 || info.source !== 'pixels') problems.push(`${n.name}: inspector data ${JSON.stringify({ ...info, picture: undefined })}`);
     }
     preview.show([]);
+
+    // The runtime's debug view draws the same outlines every frame (in one Graphics): the two
+    // characters colliding in a running system, with it on, for 10 frames (a page error fails).
+    CollisionSystem.instance.debugDraw = true;
+    for (const c of colliders) c.enabled = true;
+    await h.frames(10);
+    const live = colliders.filter((c) => c.updateShape()).length;
+    if (live !== 2) problems.push(`${live} of 2 colliders live in the system`);
+    CollisionSystem.instance.debugDraw = false;
     done(problems.length === 0, problems.length ? problems.join('; ') : 'the outline is the pose drawn in its frame and lies on the drawing');
 }

@@ -4,6 +4,8 @@ import type { PixelContact } from './contact';
 import { shapeOutline } from './outline';
 
 const AABB_COLOR = new Color(0, 200, 255, 160);
+/** Outline segments a stroke() at most (the editor's preview strokes as many). */
+const STROKE_BATCH = 256;
 const OUTLINE_COLOR = new Color(255, 230, 0, 255);
 const TOUCH_COLOR = new Color(255, 60, 60, 255);
 const NORMAL_COLOR = new Color(255, 0, 255, 255);
@@ -41,6 +43,9 @@ export class PixelDebugDraw {
             for (let k = 0; k < SEGMENTS.length; k += 4) {
                 g.moveTo(SEGMENTS[k], SEGMENTS[k + 1]);
                 g.lineTo(SEGMENTS[k + 2], SEGMENTS[k + 3]);
+                // (The engine's Graphics reserves one stroke()'s vertices in one buffer of at most
+                // 65,535 and writes past it: a character's 1,000+ segments threw at upload.)
+                if ((k / 4) % STROKE_BATCH === STROKE_BATCH - 1) g.stroke();
             }
             g.stroke();
             g.strokeColor = NORMAL_COLOR;
