@@ -4,10 +4,10 @@
  * it is drawn. Judged against a reference written here: barycentric coordinates of the point in
  * each drawn triangle, the texture coordinate they interpolate, the texel under it.
  */
-import { Mat4, Node, UITransform, director } from 'cc';
+import { Mat4, Node, System, UITransform, director } from 'cc';
 import type { Texture2D } from 'cc';
 import { CollisionSystem, NarrowMode, PixelCollider, PixelIntersection, PixelMasks, PixelShape } from 'db://pixel-collision/runtime/index';
-import { dragonBones, logs, setNativeEngine, sp } from './cc';
+import { dragonBones, logs, nativeMiddleware, setNativeEngine, sp } from './cc';
 import type { DragonBonesSlotDouble, SpineDraw, SpineSkeletonDouble, SpineSlotDouble } from './cc';
 import { freshScene, releasedTexture, sprite, frame, texture, tick } from './helpers';
 import { rng } from '../fixtures/masks';
@@ -211,7 +211,7 @@ describe('Spine (sp.Skeleton)', () => {
         expect(seen).toEqual(['enter Wall', 'end Wall']);
     });
 
-    test('native builds (no wasm model to read): the content box, with one warning that says what to do', () => {
+    test('a web build whose Spine runtime has no wasm memory to read: the content box, with one warning that says what to do', () => {
         const wasm = sp.spine.wasmUtil.wasm;
         sp.spine.wasmUtil.wasm = undefined;
         try {
@@ -225,7 +225,7 @@ describe('Spine (sp.Skeleton)', () => {
             expect(PixelIntersection.opaqueAt(s.collider, { x: 14, y: 9 })).toBe(true);
             expect(PixelIntersection.opaqueAt(s.collider, { x: 16, y: 0 })).toBe(false);
             expect(logs.warn).toHaveLength(1);
-            expect(logs.warn[0]).toMatch(/sp\.Skeleton on its node cannot be read: .*natively.*content box; choose BOX \/ CIRCLE \/ POLYGON/);
+            expect(logs.warn[0]).toMatch(/sp\.Skeleton on its node cannot be read: .*wasm memory.*content box; choose BOX \/ CIRCLE \/ POLYGON/);
         } finally {
             sp.spine.wasmUtil.wasm = wasm;
         }
@@ -472,7 +472,7 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
         expect(CollisionSystem.instance.queryRect({ x: -100, y: -100, width: 200, height: 200 } as never)).toEqual([]);
     });
 
-    test('native builds (DragonBones in C++): the content box, with one warning', () => {
+    test('a native build without the engine\'s middleware module (no Spine / DragonBones in it): the content box, with one warning', () => {
         const { slots } = armatureScene(24);
         setNativeEngine(true);
         try {
@@ -483,7 +483,7 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
             expect(a.collider.maskSource).toBe('box');
             expect(PixelIntersection.opaqueAt(a.collider, { x: 4.9, y: 4.9 })).toBe(true);
             expect(logs.warn).toHaveLength(1);
-            expect(logs.warn[0]).toMatch(/dragonBones\.ArmatureDisplay on its node cannot be read: .*natively/);
+            expect(logs.warn[0]).toMatch(/dragonBones\.ArmatureDisplay on its node cannot be read: this native build has no Spine \/ DragonBones geometry to read/);
         } finally {
             setNativeEngine(false);
         }
@@ -527,5 +527,101 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
         a.collider.additiveSlots = false;
         check((n) => n !== 'glow', 35);
         expect(logs.warn).toEqual([]);
+    });
+});
+
+describe('native builds: what the C++ Spine and DragonBones draw, read from the engine\'s buffers', () => {
+    beforeEach(() => setNativeEngine(true, { middleware: true }));
+    afterEach(() => { setNativeEngine(false); nativeMiddleware.pageVertices = 65535; });
+
+    test('Spine: the same collider as on the web (node space; alpha-0 slots left out, additive and slot-texture slots drawn), decided just before drawing', () => {
+        const { pages, draws } = spineScene(41);
+        const place: [number, number, number, number, number] = [12.3, -7.7, 21, 1.4, -0.9];
+        const s = spineNode('Hero', [pages[0].tex, pages[1].tex], draws.slice(0, 4), place);
+        tick();
+        expect(s.collider.maskSource).toBe('pixels');
+        const [solid, compared] = compare(s.collider, spineTris(draws.slice(0, 4), pages), place, [-50, -50, 70, 40], 42);
+        expect(compared).toBeGreaterThan(2900);
+        expect(solid).toBeGreaterThan(200);
+        expect(CollisionSystem.instance.stepsBeforeDraw).toBe(true);
+        expect(logs.warn).toEqual([]);
+    });
+
+    test('the step runs just before drawing (after the engine writes this frame\'s skeletons), not in postUpdate', () => {
+        const { pages } = spineScene(43);
+        const hero = spineNode('Hero', [pages[0].tex], [quad([-5, -5, 5, -5, 5, 5, -5, 5], [0, 0, 1, 1])], [0, 0, 0, 1, 1]);
+        const wall = sprite('Wall', frame(texture(10, 10, () => true)), { x: 50, y: 0 });
+        const seen: string[] = [];
+        hero.collider.on('onPixelCollide', (_self: PixelCollider, other: PixelCollider) => seen.push(other.node.name));
+        let inPostUpdate = -1;
+        const probe = new (class extends System { override postUpdate(): void { inPostUpdate = CollisionSystem.instance.frame; } })();
+        director.registerSystem('probe', probe, System.Priority.LOW - 1);
+        tick();
+        const f = CollisionSystem.instance.frame;
+        expect(inPostUpdate).toBe(f - 1); // (after every postUpdate of the frame)
+        // an arm reaching the wall is drawn this frame: the step of this frame sees it
+        hero.skel._drawing = [quad([-5, -5, 57, -5, 57, 5, -5, 5], [0, 0, 1, 1])];
+        tick();
+        expect(seen).toEqual(['Wall']);
+        expect(wall.collider.isTouching(hero.collider)).toBe(true);
+        director.unregisterSystem(probe);
+    });
+
+    test('tinted and cached Spine draw 7-word vertices; DragonBones draws in world space, mapped back through the node', () => {
+        const { pages, draws } = spineScene(44);
+        const tinted = spineNode('Tinted', [pages[0].tex], draws.slice(0, 2), [-40, 10, 0, 1, 1]);
+        tinted.skel.useTint = true;
+        const cached = spineNode('Cached', [pages[0].tex], draws.slice(0, 2), [40, 10, -30, 0.8, 0.8]);
+        cached.skel.setAnimationCacheMode(sp.Skeleton.AnimationCacheMode.SHARED_CACHE);
+        const node = new Node('Dragon');
+        (director.getScene() as unknown as Node).addChild(node);
+        node.addComponent(UITransform);
+        const display = node.addComponent('dragonBones.ArmatureDisplay') as unknown as InstanceType<typeof dragonBones.ArmatureDisplay>;
+        display.dragonAtlasAsset = { texture: pages[0].tex };
+        display._drawing = draws.slice(0, 2);
+        const dPlace: [number, number, number, number, number] = [5.25, -60.5, 33, 1.3, -1.1];
+        node.setPosition(dPlace[0], dPlace[1], 0);
+        node.setRotationFromEuler(0, 0, dPlace[2]);
+        node.setScale(dPlace[3], dPlace[4], 1);
+        const dc = node.addComponent(PixelCollider);
+        tick();
+        const tris = spineTris(draws.slice(0, 2), pages);
+        expect(compare(tinted.collider, tris, [-40, 10, 0, 1, 1], [-70, -15, -10, 35], 45)[0]).toBeGreaterThan(100);
+        expect(compare(cached.collider, tris, [40, 10, -30, 0.8, 0.8], [15, -15, 65, 35], 46)[0]).toBeGreaterThan(50);
+        expect(compare(dc, tris, dPlace, [-30, -95, 40, -25], 47)[0]).toBeGreaterThan(100);
+    });
+
+    test('choosing slots is not applied natively (one warning, every drawn slot collides); pages told apart by size, or the content box', () => {
+        const { pages, draws } = spineScene(48);
+        const s = spineNode('Hero', [pages[0].tex, pages[1].tex], draws.slice(0, 2), [0, 0, 0, 1, 1]);
+        s.collider.ignoreSlots = ['sword'];
+        s.collider.additiveSlots = false;
+        tick();
+        tick();
+        expect(s.collider.maskSource).toBe('pixels');
+        expect(logs.warn).toHaveLength(1);
+        expect(logs.warn[0]).toMatch(/in native builds .*ignoreSlots \/ onlySlots \/ additiveSlots off are not applied/);
+        // two pages of one size: which one a draw uses cannot be told
+        logs.warn.length = 0;
+        const same = page(24, 20, 49);
+        const t = spineNode('Twins', [pages[0].tex, same.tex], [quad([-5, -5, 5, -5, 5, 5, -5, 5], [0, 0, 1, 1], 1)], [100, 0, 0, 1, 1]);
+        t.node.getComponent(UITransform)!.setContentSize(8, 8);
+        tick();
+        expect(t.collider.maskSource).toBe('box');
+        expect(logs.warn.join('\n')).toMatch(/Twins.*several pages of one size/);
+    });
+
+    test('more than a buffer page of vertices: the content box that frame, with one warning; back when it fits', () => {
+        const { pages, draws } = spineScene(50);
+        const s = spineNode('Hero', [pages[0].tex], draws.slice(0, 2), [0, 0, 0, 1, 1]);
+        s.node.getComponent(UITransform)!.setContentSize(8, 8);
+        nativeMiddleware.pageVertices = 6; // (the engine's is 65,535)
+        tick();
+        expect(s.collider.maskSource).toBe('box');
+        expect(logs.warn.join('\n')).toMatch(/more than 65,535 vertices/);
+        nativeMiddleware.pageVertices = 65535;
+        tick();
+        expect(s.collider.maskSource).toBe('pixels');
+        compare(s.collider, spineTris(draws.slice(0, 2), pages), [0, 0, 0, 1, 1], [-30, -20, 30, 30], 51);
     });
 });

@@ -2108,9 +2108,12 @@ function froundMat4(m: Mat4): void {
     m.m08 = f(m.m08); m.m09 = f(m.m09); m.m10 = f(m.m10); m.m11 = f(m.m11);
     m.m12 = f(m.m12); m.m13 = f(m.m13); m.m14 = f(m.m14); m.m15 = f(m.m15);
 }
-export function setNativeEngine(on: boolean): void {
+export function setNativeEngine(on: boolean, o: { middleware?: boolean } = {}): void {
     nativeEngine.on = on;
     _setNativeEnv(on);
+    const g = globalThis as { middleware?: unknown };
+    if (on && o.middleware) g.middleware = { MiddlewareManager: { getInstance: () => nativeMiddleware } };
+    else delete g.middleware;
 }
 
 /**
@@ -2204,6 +2207,9 @@ class SpineSkeleton extends Component {
 
     /** Double-only stand-in for `skeletonData`: its textures. */
     setTextures(textures: object[]): void { this._textures = textures; this._skeleton = {}; }
+    get skeletonData(): { textures: object[] } { return { textures: this._textures }; }
+    /** The native render entity (see {@link nativeMiddleware}). */
+    readonly _renderEntity = { nativeObj: new NativeEntityDouble(true) };
 
     /**
      * Double-only: the skeleton as slots in draw order (their setup index is their place in the
@@ -2361,12 +2367,107 @@ export interface DragonBonesSlotDouble {
 class ArmatureDisplay extends Component {
     static AnimationCacheMode = { REALTIME: 0, SHARED_CACHE: 1, PRIVATE_CACHE: 2 };
     _armature: { _slots: DragonBonesSlotDouble[] } | null = null;
+    dragonAtlasAsset: { texture: object | null } | null = null;
+    /** Double-only, native: what the C++ armature draws (node space; written in world space). */
+    _drawing: SpineDraw[] = [];
+    /** The native render entity (see {@link nativeMiddleware}): world-space vertices. */
+    readonly _renderEntity = { nativeObj: new NativeEntityDouble(false) };
     _cacheMode = 0;
     setAnimationCacheMode(mode: number): void { this._cacheMode = mode; }
     isAnimationCached(): boolean { return this._cacheMode !== 0; }
 }
 
 export const dragonBones = { ArmatureDisplay };
+
+/** A native render draw (`n2d.RenderDrawInfo`): a run of indices and its texture's size. */
+interface DrawInfoDouble { indexOffset: number; ibCount: number; texture: { width: number; height: number } | null }
+/** A native render entity (`n2d.RenderEntity`): the draws of the last render. */
+class NativeEntityDouble {
+    draws: DrawInfoDouble[] = [];
+    constructor(private readonly _local: boolean) {}
+    getRenderDrawInfosSize(): number { return this.draws.length; }
+    getRenderDrawInfoAt(i: number): DrawInfoDouble { return { ...this.draws[i] }; } // (a new wrapper per call, as JSB gives)
+    getUseLocal(): boolean { return this._local; }
+}
+
+/**
+ * Double-only: the native engine's `middleware` module (JSB; `jsb-editor-support.js`,
+ * `MiddlewareManager.cpp`, `SkeletonRenderer.cpp`, `CCArmatureDisplay.cpp`, v3.8.5), present while
+ * `setNativeEngine(true, { middleware: true })`. Just before drawing (`EVENT_BEFORE_DRAW`; its
+ * listener is registered before any other) the buffers are reset and every enabled skeleton
+ * double writes `_drawing` into the shared buffer of its vertex format: `x y z u v` floats and
+ * an RGBA colour, 6 words a vertex, 7 with Spine's tint or from Spine's animation cache; Spine in
+ * node space, DragonBones in world space (the node's world matrix); 16-bit indices counted from
+ * the buffer's first vertex; one draw on its render entity per run of draws with the same
+ * texture and blend mode. `pageVertices` is a buffer page's size (the engine's is 65,535): past
+ * it, a second page is used (`getBufferCount` 2). `getVBTypedArray` of a format with no buffer
+ * throws here (the engine crashes).
+ */
+export const nativeMiddleware = {
+    pageVertices: 65535,
+    _buf: new Map<number, { vb: Float32Array; ib: Uint16Array; v: number; i: number; pages: number }>(),
+    _get(words: number) {
+        let b = this._buf.get(words);
+        if (!b) { b = { vb: new Float32Array(64 * words), ib: new Uint16Array(192), v: 0, i: 0, pages: 1 }; this._buf.set(words, b); }
+        return b;
+    },
+    getBufferCount(words: number): number { return this._get(words).pages; },
+    getVBTypedArray(words: number, page: number): Float32Array {
+        const b = this._buf.get(words);
+        if (!b || page !== 0) throw new Error(`no middleware buffer of format ${words} (the engine crashes here)`);
+        return b.vb;
+    },
+    getIBTypedArray(words: number, page: number): Uint16Array {
+        const b = this._buf.get(words);
+        if (!b || page !== 0) throw new Error(`no middleware buffer of format ${words} (the engine crashes here)`);
+        return b.ib;
+    },
+    /** MiddlewareManager::render: what every enabled skeleton double draws, into the buffers. */
+    render(): void {
+        for (const b of this._buf.values()) { b.v = 0; b.i = 0; b.pages = 1; }
+        const walk = (n: Node): void => {
+            for (const c of n.components) {
+                if (!(c instanceof SpineSkeleton) && !(c instanceof ArmatureDisplay)) continue;
+                const entity = c._renderEntity.nativeObj;
+                entity.draws = [];
+                if (!c.enabledInHierarchy) continue;
+                const spine = c instanceof SpineSkeleton;
+                const words = spine && (c.useTint || c.isAnimationCached()) ? 7 : 6;
+                const b = this._get(words);
+                const m = n.worldMatrix;
+                const textures = spine ? c._textures : [c.dragonAtlasAsset ? c.dragonAtlasAsset.texture : null];
+                let last: { blend: number; tex: number } | null = null;
+                for (const d of c._drawing) {
+                    const nv = d.vertices.length / 5;
+                    if (b.v + nv > this.pageVertices) { b.pages++; continue; } // (on a page a script cannot find)
+                    if (b.vb.length < (b.v + nv) * words) { const g = new Float32Array(2 * (b.v + nv) * words); g.set(b.vb); b.vb = g; }
+                    if (b.ib.length < b.i + d.indices.length) { const g = new Uint16Array(2 * (b.i + d.indices.length)); g.set(b.ib); b.ib = g; }
+                    const u8 = new Uint8Array(b.vb.buffer);
+                    for (let k = 0; k < nv; k++) {
+                        const x = d.vertices[5 * k], y = d.vertices[5 * k + 1];
+                        const o = (b.v + k) * words;
+                        b.vb[o] = spine ? x : m.m00 * x + m.m04 * y + m.m12;
+                        b.vb[o + 1] = spine ? y : m.m01 * x + m.m05 * y + m.m13;
+                        b.vb[o + 2] = 0; b.vb[o + 3] = d.vertices[5 * k + 2]; b.vb[o + 4] = d.vertices[5 * k + 3];
+                        u8.fill(255, 4 * o + 20, 4 * o + 23);
+                        u8[4 * o + 23] = d.vertices[5 * k + 4];
+                    }
+                    for (let k = 0; k < d.indices.length; k++) b.ib[b.i + k] = d.indices[k] + b.v;
+                    const tex = textures[d.textureID] as { width: number; height: number } | null | undefined;
+                    if (last && last.blend === d.blendMode && last.tex === d.textureID) entity.draws[entity.draws.length - 1].ibCount += d.indices.length;
+                    else entity.draws.push({ indexOffset: b.i, ibCount: d.indices.length, texture: tex ? { width: tex.width, height: tex.height } : null });
+                    last = { blend: d.blendMode, tex: d.textureID };
+                    b.v += nv; b.i += d.indices.length;
+                }
+            }
+            for (const child of n.children) walk(child);
+        };
+        const scene = director.getScene();
+        if (scene) walk(scene as unknown as Node);
+    },
+};
+// (jsb-editor-support.js registers its listener when the engine loads: before any other.)
+director.on(Director.EVENT_BEFORE_DRAW, () => { if ((globalThis as { middleware?: unknown }).middleware) nativeMiddleware.render(); });
 
 // Class names, as `@ccclass('cc.X')` registers them in the engine (getComponent('cc.UITransform') works).
 for (const [name, ctor] of Object.entries({ Component, UITransform, UIRenderer, Canvas, Sprite, Graphics })) classByName.set(`cc.${name}`, ctor);

@@ -1,6 +1,6 @@
 import { director, Director, game, Game, System, Vec2, Vec3 } from 'cc';
 import type { EffectAsset, Rect } from 'cc';
-import { EDITOR } from 'cc/env';
+import { EDITOR, JSB } from 'cc/env';
 import { checkAccuracy, CollisionWorld, Contact, RayHit, SweepHit } from '../core/index';
 import type { Affine2D, Collider, CollisionListener } from '../core/index';
 import { PixelContact } from './contact';
@@ -11,6 +11,7 @@ import { nodePath, PixelCollisionEvent } from './events';
 import { cocosGpuSettings, createCocosGpuDevice } from './gpu/gpu-cocos-device';
 import type { GpuBackend } from './gpu/gpu-cocos-device';
 import { MODE_CPU, PixelNarrowPhase } from './gpu/gpu-narrow';
+import { nativeMiddleware } from './native-skeleton-reader';
 import type { GpuDeviceResult, GpuSetting, GpuStatus } from './gpu/gpu-narrow';
 import type { GpuNarrowPhase } from '../core/gpu/gpu-narrow-phase';
 import type { PixelCollider } from './PixelCollider';
@@ -108,11 +109,23 @@ export class CollisionSystem extends System {
     /** Some usable collider's mode is GPU (found by _syncAll). */
     private _anyGpuMode = false;
 
+    /**
+     * Native builds with Spine or DragonBones: the step runs just before the frame is drawn
+     * (`Director.EVENT_BEFORE_DRAW`), after the engine's C++ skeletons have written what they draw
+     * this frame (native-skeleton-reader.ts), instead of in `postUpdate`.
+     */
+    get stepsBeforeDraw(): boolean {
+        return JSB && nativeMiddleware() !== null;
+    }
+
     private constructor() {
         super();
         refreshGroups();
         this.world.addListener(this._listener);
         director.on(Director.EVENT_AFTER_DRAW, this._afterDraw, this);
+        // (Registered when the engine has started: after the engine's own listener that renders
+        // the skeletons, so it runs after it.)
+        director.on(Director.EVENT_BEFORE_DRAW, this._beforeDraw, this);
     }
 
     /** Default accuracy (samples per world unit) of colliders whose own accuracy is 0. */
@@ -265,9 +278,14 @@ export class CollisionSystem extends System {
     }
 
     override postUpdate(_dt: number): void {
-        if (this.enabled) this.step();
+        if (this.enabled && !this.stepsBeforeDraw) this.step();
         // Large baked masks, decoded ahead within their budget (nothing to do: no work, no garbage).
         if (PixelMasks.prefetching) PixelMasks.prefetchStep();
+    }
+
+    private _beforeDraw(): void {
+        // (Only while registered with the director, as postUpdate is.)
+        if (this.enabled && this.stepsBeforeDraw && director.getSystem(CollisionSystem.ID) === this) this.step();
     }
 
     /** Runs one collision step now (postUpdate does this every frame). */

@@ -18,8 +18,8 @@
  * additive-blend slots (`_blendMode` 1) when `additive` is off.
  *
  * Animation cache modes (SHARED_CACHE, PRIVATE_CACHE) draw cached frames instead of the armature;
- * they are not read here yet, nor is the native engine's DragonBones (C++ through JSB, no slots to
- * read in script): {@link read} returns false and the collider falls back to a box.
+ * they are not read here yet: {@link read} returns false and the collider falls back to a box. The
+ * native engine's DragonBones (C++ through JSB) is read by native-skeleton-reader.ts.
  */
 import type { Texture2D } from 'cc';
 import { JSB } from 'cc/env';

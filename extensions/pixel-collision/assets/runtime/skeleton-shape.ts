@@ -8,12 +8,14 @@
  * nothing; the collider's shape object stays the same one, its parts updated in place.
  */
 import type { Component, Texture2D } from 'cc';
+import { JSB } from 'cc/env';
 import type { BitMask, ColliderPart } from '../core/index';
 import { DragonBonesReader } from './dragonbones-reader';
 import type { ArmatureDisplayLike } from './dragonbones-reader';
 import { nodePath } from './events';
 import { PixelMasks } from './masks';
 import type { MaskEntry } from './masks';
+import { nativeSkeletonReader } from './native-skeleton-reader';
 import { DrawnTriangles, SkeletonParts } from './skeleton-parts';
 import type { SkeletonReader } from './skeleton-parts';
 import { SpineReader } from './spine-reader';
@@ -21,10 +23,11 @@ import type { SpineSkeletonLike } from './spine-reader';
 
 /** The skeleton renderer on a node, and a reader of it; null when there is none. */
 export function findSkeletonReader(node: { getComponent(name: string): Component | null }): { comp: Component; reader: SkeletonReader } | null {
+    // (Native builds: what the engine's C++ Spine and DragonBones draw, read from its buffers.)
     const spine = node.getComponent('sp.Skeleton');
-    if (spine) return { comp: spine, reader: new SpineReader(spine as unknown as SpineSkeletonLike) };
+    if (spine) return { comp: spine, reader: JSB ? nativeSkeletonReader(spine, 'sp.Skeleton') : new SpineReader(spine as unknown as SpineSkeletonLike) };
     const armature = node.getComponent('dragonBones.ArmatureDisplay');
-    if (armature) return { comp: armature, reader: new DragonBonesReader(armature as unknown as ArmatureDisplayLike) };
+    if (armature) return { comp: armature, reader: JSB ? nativeSkeletonReader(armature, 'dragonBones.ArmatureDisplay') : new DragonBonesReader(armature as unknown as ArmatureDisplayLike) };
     return null;
 }
 

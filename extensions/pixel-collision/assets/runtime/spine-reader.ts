@@ -18,8 +18,7 @@
  * A triangle whose vertex alpha is 0 is left out: it draws nothing (the slot's, the
  * attachment's and the skeleton's alpha, and the node's opacity, multiplied).
  *
- * Native builds run Spine as C++ through JSB, with no model to read here: {@link read} returns
- * false and the collider falls back to a box, with one warning.
+ * Native builds run Spine as C++ through JSB: native-skeleton-reader.ts reads what it draws.
  */
 import * as cc from 'cc';
 import type { Texture2D } from 'cc';
@@ -113,7 +112,7 @@ export class SpineReader implements SkeletonReader {
         }
         const heap = spineHeap();
         if (!heap) {
-            this.reason = 'its geometry cannot be read on this platform (Spine runs natively here, with no render model to read)';
+            this.reason = 'the Spine runtime\'s wasm memory is not available here, so its render model cannot be read';
             return false;
         }
         const model = comp.updateRenderData() as RealtimeModel | null;
