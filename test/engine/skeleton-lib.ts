@@ -3,7 +3,7 @@
  * engine, for the entries that need Spine and DragonBones (a harness home built with
  * HARNESS_SKELETONS=1).
  */
-import { dragonBones, ImageAsset, Layers, Node, sp, Texture2D, UITransform } from 'cc';
+import { director, dragonBones, gfx, ImageAsset, Layers, Node, sp, Texture2D, UITransform } from 'cc';
 
 export const BASE = '/project/test/fixtures/skeletons/';
 
@@ -60,4 +60,26 @@ export async function loadDragonBones(): Promise<{ asset: dragonBones.DragonBone
     atlas.atlasJson = await loadText('db-test_tex.json');
     atlas.texture = await loadTexture('db-test_tex.png');
     return { asset, atlas };
+}
+
+/**
+ * RGBA of a loaded page, row 0 at the top: drawn on a canvas on the web (alpha exact); in the
+ * native engine, whose canvas cannot draw an image and which releases the image's pixels once
+ * uploaded, read back from the GPU.
+ */
+export function rgbaOf(tex: Texture2D): { rgba: Uint8Array; w: number; h: number } {
+    const img = tex.image!.data as HTMLImageElement;
+    const cv = document.createElement('canvas');
+    const g = cv.getContext('2d') as CanvasRenderingContext2D | null;
+    if (g && typeof g.drawImage === 'function') {
+        cv.width = img.width; cv.height = img.height;
+        g.drawImage(img, 0, 0);
+        return { rgba: new Uint8Array(g.getImageData(0, 0, img.width, img.height).data.buffer), w: img.width, h: img.height };
+    }
+    const w = tex.width, h = tex.height;
+    const rgba = new Uint8Array(w * h * 4);
+    const region = new gfx.BufferTextureCopy();
+    region.texExtent.width = w; region.texExtent.height = h; region.texExtent.depth = 1;
+    director.root!.device.copyTextureToBuffers(tex.getGFXTexture()!, [rgba], [region]);
+    return { rgba, w, h };
 }

@@ -20,11 +20,11 @@
 // count away from edges and the count with the ties).
 //
 //   HARNESS_HOME=<home built with HARNESS_SKELETONS=1> node ../shared/engine-harness/run.mjs test/engine/skeletons.ts --project .
-import { director, Director, dragonBones, gfx, Layers, Mat4, Node, sp, UITransform, Vec3 } from 'cc';
+import { director, Director, dragonBones, Layers, Mat4, Node, sp, UITransform, Vec3 } from 'cc';
 import { PixelCollider, PixelIntersection, PixelShape } from 'db://pixel-collision/runtime/index';
 import type { PixelContact } from 'db://pixel-collision/runtime/index';
 import { Checks, drawingStage, makeFrame, makeSprite, makeTexture, barAlpha } from './lib';
-import { loadDragonBones, loadSpineData, uiNode } from './skeleton-lib';
+import { loadDragonBones, loadSpineData, rgbaOf, uiNode } from './skeleton-lib';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const DUMP: string = (globalThis as any).DUMP ?? '';
@@ -188,23 +188,8 @@ export default async function main(h: any): Promise<void> {
     const pageAlpha = (tex: any) => {
         let p = alphaOf.get(tex);
         if (!p) {
-            const img = tex.image.data as HTMLImageElement;
-            const cv = document.createElement('canvas');
-            const g = cv.getContext('2d') as any;
-            if (g && typeof g.drawImage === 'function') {
-                cv.width = img.width; cv.height = img.height;
-                g.drawImage(img, 0, 0);
-                p = { w: img.width, h: img.height, a: g.getImageData(0, 0, img.width, img.height).data };
-            } else {
-                // (the native engine's canvas cannot draw an image, and the image's pixels are
-                // released once uploaded: read the texture back from the GPU)
-                const gt = tex.getGFXTexture(), w = tex.width, hh = tex.height;
-                const buf = new Uint8Array(w * hh * 4);
-                const region = new gfx.BufferTextureCopy();
-                region.texExtent.width = w; region.texExtent.height = hh; region.texExtent.depth = 1;
-                director.root!.device.copyTextureToBuffers(gt, [buf], [region]);
-                p = { w, h: hh, a: new Uint8ClampedArray(buf.buffer) };
-            }
+            const { rgba, w, h: hh } = rgbaOf(tex);
+            p = { w, h: hh, a: new Uint8ClampedArray(rgba.buffer) };
             alphaOf.set(tex, p);
         }
         return p;
