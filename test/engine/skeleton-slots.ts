@@ -1,6 +1,7 @@
 // Choosing the slots that collide (PixelCollider.ignoreSlots / onlySlots / additiveSlots), in the real
 // engine: the Spine reader finds each slot's triangles in the runtime's merged render model by walking
-// the draw order through the wasm bindings, and the DragonBones reader by slot name and blend mode.
+// the draw order through the wasm bindings (natively: the JSB bindings, over the drawing the C++
+// renderer writes), and the DragonBones reader by slot name and blend mode (web only).
 // Judged against a twin: a second skeleton of the same data, posed the same (same animation, same
 // frames), whose left-out slots really draw nothing (their attachment removed, or their slot hidden).
 // On every frame, at every point of a grid over the character (about 1.1 px apart, off the pixel grid), the filtered collider and the twin's collider must answer opaqueAt the same.
@@ -120,6 +121,8 @@ export default async function main(h: any): Promise<void> {
     };
     await run('spine', (n, x) => spineNode(n, x, false), spineCases);
     await run('spine-tint', (n, x) => spineNode(n, x, true), spineCases.slice(0, 2));
-    await run('dragon', dragonNode, dragonCases);
+    // (natively the engine does not tell a script which slot drew a DragonBones triangle: not chosen there)
+    if (h.native) console.log(`dragon: ${dragonCases.length} cases not run natively (slots are not chosen for DragonBones there)`);
+    else await run('dragon', dragonNode, dragonCases);
     checks.finish(`${cases} cases, ${compared} points compared, ${solidSeen} solid`);
 }

@@ -265,65 +265,74 @@ describe('Spine (sp.Skeleton)', () => {
     });
 });
 
-// ---- DragonBones -------------------------------------------------------------------------------
+/** The scene's draws as named slots, with slots that add nothing in between (the walk must skip them as the runtime does). */
+function namedSlots(draws: SpineDraw[]): SpineSlotDouble[] {
+    const region = { kind: 'region' as const };
+    return [
+        { name: 'body', attachment: region, draw: draws[0] },
+        { name: 'empty', attachment: null, draw: null },
+        { name: 'cape', attachment: { kind: 'mesh', triangles: draws[1].indices.length }, draw: draws[1] },
+        { name: 'sleeping', active: false, attachment: region, draw: quad([-40, -40, 40, -40, 40, 40, -40, 40], [0, 0, 1, 1]) },
+        { name: 'ghost', attachment: region, draw: draws[2] },
+        { name: 'point', attachment: { kind: 'other' }, draw: null },
+        { name: 'glow', attachment: region, draw: draws[3] },
+        { name: 'weapon', attachment: region, draw: draws[4] },
+    ];
+}
+const SLOT_PLACE: [number, number, number, number, number] = [12.5, -7.25, 21, 1.4, 1.1];
+const SLOT_BOX: [number, number, number, number] = [-40, -50, 60, 50];
 
-describe('Spine: choosing the slots that collide (ignoreSlots, onlySlots, additiveSlots)', () => {
-    /** The scene's draws as named slots, with slots that add nothing in between (the walk must skip them as the runtime does). */
-    function namedSlots(draws: SpineDraw[]): SpineSlotDouble[] {
-        const region = { kind: 'region' as const };
-        return [
-            { name: 'body', attachment: region, draw: draws[0] },
-            { name: 'empty', attachment: null, draw: null },
-            { name: 'cape', attachment: { kind: 'mesh', triangles: draws[1].indices.length }, draw: draws[1] },
-            { name: 'sleeping', active: false, attachment: region, draw: quad([-40, -40, 40, -40, 40, 40, -40, 40], [0, 0, 1, 1]) },
-            { name: 'ghost', attachment: region, draw: draws[2] },
-            { name: 'point', attachment: { kind: 'other' }, draw: null },
-            { name: 'glow', attachment: region, draw: draws[3] },
-            { name: 'weapon', attachment: region, draw: draws[4] },
-        ];
-    }
-    const place: [number, number, number, number, number] = [12.5, -7.25, 21, 1.4, 1.1];
-    const box: [number, number, number, number] = [-40, -50, 60, 50];
+function setupSlots(seed: number, native: boolean): { pages: ReturnType<typeof page>[]; slots: SpineSlotDouble[]; s: ReturnType<typeof spineNode> } {
+    const { pages, draws } = spineScene(seed);
+    const s = spineNode('Hero', [pages[0].tex], [], SLOT_PLACE);
+    s.skel._slotTextures = new Map([[10001, pages[1].tex]]);
+    // (natively a slot texture cannot be told from script: the weapon draws from the page)
+    if (native) draws[4] = { ...draws[4], textureID: 0 };
+    const slots = namedSlots(draws);
+    s.skel.setSlots(slots);
+    return { pages, slots, s };
+}
+/** The reference's triangles of the slots `keep` keeps (drawn slots only). */
+function trisOf(slots: SpineSlotDouble[], pages: ReturnType<typeof page>[], keep: (sl: SpineSlotDouble) => boolean): Tri[] {
+    const drawn = slots.filter((sl) => sl.active !== false && sl.draw && sl.attachment && (sl.attachment.kind === 'region' || sl.attachment.kind === 'mesh'));
+    return spineTris(drawn.filter(keep).map((sl) => sl.draw as SpineDraw), pages);
+}
 
-    function setup(seed: number): { pages: ReturnType<typeof page>[]; slots: SpineSlotDouble[]; s: ReturnType<typeof spineNode> } {
-        const { pages, draws } = spineScene(seed);
-        const s = spineNode('Hero', [pages[0].tex], [], place);
-        s.skel._slotTextures = new Map([[10001, pages[1].tex]]);
-        const slots = namedSlots(draws);
-        s.skel.setSlots(slots);
-        return { pages, slots, s };
-    }
-    /** The reference's triangles of the slots `keep` keeps (drawn slots only). */
-    function trisOf(slots: SpineSlotDouble[], pages: ReturnType<typeof page>[], keep: (sl: SpineSlotDouble) => boolean): Tri[] {
-        const drawn = slots.filter((sl) => sl.active !== false && sl.draw && sl.attachment && (sl.attachment.kind === 'region' || sl.attachment.kind === 'mesh'));
-        return spineTris(drawn.filter(keep).map((sl) => sl.draw as SpineDraw), pages);
-    }
+
+// Natively the same slot walk runs on the native bindings (JSB) and the native renderer's rules,
+// over the drawing the engine writes into its buffers (the cc double's native middleware).
+describe.each([['web', false], ['native', true]])('Spine (%s): choosing the slots that collide (ignoreSlots, onlySlots, additiveSlots)', (_where, native) => {
+    beforeEach(() => { if (native) setNativeEngine(true, { middleware: true }); });
+    afterEach(() => setNativeEngine(false));
+
+    const setup = (seed: number) => setupSlots(seed, native);
 
     test('by default every drawn slot collides; ignoreSlots leaves slots out, onlySlots keeps only those, additiveSlots false leaves out glows', () => {
         const { pages, slots, s } = setup(31);
         tick();
-        const [all] = compare(s.collider, trisOf(slots, pages, () => true), place, box, 11);
+        const [all] = compare(s.collider, trisOf(slots, pages, () => true), SLOT_PLACE, SLOT_BOX, 11);
         s.collider.ignoreSlots = ['cape', 'weapon'];
         tick();
-        const [fewer] = compare(s.collider, trisOf(slots, pages, (sl) => sl.name !== 'cape' && sl.name !== 'weapon'), place, box, 12);
+        const [fewer] = compare(s.collider, trisOf(slots, pages, (sl) => sl.name !== 'cape' && sl.name !== 'weapon'), SLOT_PLACE, SLOT_BOX, 12);
         expect(fewer).toBeLessThan(all);
         s.collider.ignoreSlots = [];
         s.collider.onlySlots = ['cape'];
         tick();
-        const [cape] = compare(s.collider, trisOf(slots, pages, (sl) => sl.name === 'cape'), place, box, 13);
+        const [cape] = compare(s.collider, trisOf(slots, pages, (sl) => sl.name === 'cape'), SLOT_PLACE, SLOT_BOX, 13);
         expect(cape).toBeGreaterThan(10);
         s.collider.onlySlots = ['cape', 'glow', 'weapon'];
         s.collider.ignoreSlots = ['weapon'];
         s.collider.additiveSlots = false;
         tick();
-        compare(s.collider, trisOf(slots, pages, (sl) => sl.name === 'cape'), place, box, 14);
+        compare(s.collider, trisOf(slots, pages, (sl) => sl.name === 'cape'), SLOT_PLACE, SLOT_BOX, 14);
         expect(logs.warn).toEqual([]);
     });
 
     test('slots under a clipping attachment: found from the drawing\'s total when they form one range; else kept, with one warning', () => {
         const { pages, draws } = spineScene(33);
-        const s = spineNode('Clipped', [pages[0].tex], [], place);
+        const s = spineNode('Clipped', [pages[0].tex], [], SLOT_PLACE);
         s.skel._slotTextures = new Map([[10001, pages[1].tex]]);
+        if (native) draws[4] = { ...draws[4], textureID: 0 };
         // What a clipper leaves of a region: five vertices, three triangles (counts the walk cannot know).
         const clipped = (d: SpineDraw): SpineDraw => ({ ...d, vertices: [...d.vertices, ...d.vertices.slice(0, 5)], indices: [0, 1, 2, 2, 3, 4, 4, 0, 2] });
         const slots: SpineSlotDouble[] = [
@@ -337,7 +346,7 @@ describe('Spine: choosing the slots that collide (ignoreSlots, onlySlots, additi
         const check = (ignore: string[], seed: number, expectKept = ignore): void => {
             s.collider.ignoreSlots = ignore;
             tick();
-            compare(s.collider, trisOf(slots, pages, (sl) => !expectKept.includes(sl.name)), place, box, seed);
+            compare(s.collider, trisOf(slots, pages, (sl) => !expectKept.includes(sl.name)), SLOT_PLACE, SLOT_BOX, seed);
         };
         check(['arm1', 'arm2'], 15);
         check(['body'], 16);
@@ -350,6 +359,11 @@ describe('Spine: choosing the slots that collide (ignoreSlots, onlySlots, additi
         expect(logs.warn[0]).toMatch(/Clipped.*clipping attachment.*cannot be told apart/);
     });
 
+});
+
+describe('Spine: choosing the slots that collide, web only', () => {
+    const setup = (seed: number) => setupSlots(seed, false);
+
     test('cache modes: slots are not chosen by name (one warning), additiveSlots applies', () => {
         const { pages, slots, s } = setup(35);
         s.skel.setAnimationCacheMode(sp.Skeleton.AnimationCacheMode.PRIVATE_CACHE);
@@ -357,7 +371,7 @@ describe('Spine: choosing the slots that collide (ignoreSlots, onlySlots, additi
         s.collider.additiveSlots = false;
         tick();
         tick();
-        compare(s.collider, trisOf(slots, pages, (sl) => sl.name !== 'glow'), place, box, 20);
+        compare(s.collider, trisOf(slots, pages, (sl) => sl.name !== 'glow'), SLOT_PLACE, SLOT_BOX, 20);
         expect(logs.warn).toHaveLength(1);
         expect(logs.warn[0]).toMatch(/REALTIME cache mode only/);
     });
@@ -411,6 +425,8 @@ function armatureTris(slots: DragonBonesSlotDouble[], parent: number[], pages: M
     }
     return out;
 }
+
+// ---- DragonBones -------------------------------------------------------------------------------
 
 describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
     function armatureScene(seed: number): { pages: Map<Texture2D, ReturnType<typeof page>>; slots: DragonBonesSlotDouble[] } {
@@ -591,16 +607,30 @@ describe('native builds: what the C++ Spine and DragonBones draw, read from the 
         expect(compare(dc, tris, dPlace, [-30, -95, 40, -25], 47)[0]).toBeGreaterThan(100);
     });
 
-    test('choosing slots is not applied natively (one warning, every drawn slot collides); pages told apart by size, or the content box', () => {
+    test('choosing slots natively: not in Spine\'s cache modes or DragonBones (one warning, every drawn slot collides); pages told apart by size, or the content box', () => {
         const { pages, draws } = spineScene(48);
         const s = spineNode('Hero', [pages[0].tex, pages[1].tex], draws.slice(0, 2), [0, 0, 0, 1, 1]);
+        s.skel.setAnimationCacheMode(sp.Skeleton.AnimationCacheMode.SHARED_CACHE);
         s.collider.ignoreSlots = ['sword'];
         s.collider.additiveSlots = false;
         tick();
         tick();
         expect(s.collider.maskSource).toBe('pixels');
         expect(logs.warn).toHaveLength(1);
-        expect(logs.warn[0]).toMatch(/in native builds .*ignoreSlots \/ onlySlots \/ additiveSlots off are not applied/);
+        expect(logs.warn[0]).toMatch(/in native builds slots are chosen .* in the REALTIME cache mode only/);
+        const node = new Node('Dragon');
+        (director.getScene() as unknown as Node).addChild(node);
+        node.addComponent(UITransform);
+        const display = node.addComponent('dragonBones.ArmatureDisplay') as unknown as InstanceType<typeof dragonBones.ArmatureDisplay>;
+        display.dragonAtlasAsset = { texture: pages[0].tex };
+        display._drawing = draws.slice(0, 2);
+        node.setPosition(200, 0, 0);
+        const dc = node.addComponent(PixelCollider);
+        dc.onlySlots = ['body'];
+        tick();
+        expect(logs.warn).toHaveLength(2);
+        expect(logs.warn[1]).toMatch(/Dragon.*DragonBones triangle.*not applied, every drawn slot collides/);
+        expect(compare(dc, spineTris(draws.slice(0, 2), pages), [200, 0, 0, 1, 1], [170, -30, 230, 30], 52)[0]).toBeGreaterThan(50);
         // two pages of one size: which one a draw uses cannot be told
         logs.warn.length = 0;
         const same = page(24, 20, 49);
@@ -608,7 +638,7 @@ describe('native builds: what the C++ Spine and DragonBones draw, read from the 
         t.node.getComponent(UITransform)!.setContentSize(8, 8);
         tick();
         expect(t.collider.maskSource).toBe('box');
-        expect(logs.warn.join('\n')).toMatch(/Twins.*several pages of one size/);
+        expect(logs.warn.join('\n')).toMatch(/Twins.*several pages of one size, or a slot shows a texture of its own/);
     });
 
     test('more than a buffer page of vertices: the content box that frame, with one warning; back when it fits', () => {

@@ -2111,9 +2111,14 @@ function froundMat4(m: Mat4): void {
 export function setNativeEngine(on: boolean, o: { middleware?: boolean } = {}): void {
     nativeEngine.on = on;
     _setNativeEnv(on);
-    const g = globalThis as { middleware?: unknown };
-    if (on && o.middleware) g.middleware = { MiddlewareManager: { getInstance: () => nativeMiddleware } };
-    else delete g.middleware;
+    const g = globalThis as { middleware?: unknown; spine?: unknown };
+    if (on && o.middleware) {
+        g.middleware = { MiddlewareManager: { getInstance: () => nativeMiddleware } };
+        g.spine = jsbSpine;
+    } else {
+        delete g.middleware;
+        delete g.spine;
+    }
 }
 
 /**
@@ -2194,7 +2199,12 @@ export interface SpineDraw {
 class SpineSkeleton extends Component {
     static AnimationCacheMode = { REALTIME: 0, SHARED_CACHE: 1, PRIVATE_CACHE: 2 };
     useTint = false;
-    _skeleton: object | null = null;
+    /** The skeleton as the web engine's wasm bindings give it (`_skeleton` on the web). */
+    private _wasmSkeleton: object | null = null;
+    /** The skeleton as the native engine's JSB bindings give it (`_skeleton` natively): properties, arrays. */
+    private _jsbSkeleton: object | null = null;
+    get _skeleton(): object | null { return nativeEngine.on ? this._jsbSkeleton : this._wasmSkeleton; }
+    set _skeleton(v: object | null) { this._wasmSkeleton = v; this._jsbSkeleton = v; }
     _textures: object[] = [];
     _slotTextures: Map<number, object> | null = null;
     _cacheMode = 0;
@@ -2238,7 +2248,24 @@ class SpineSkeleton extends Component {
                 },
             };
         };
-        this._skeleton = { getDrawOrder: () => list(slots.length, wrap), getSlots: () => list(slots.length, wrap) };
+        this._wasmSkeleton = { getDrawOrder: () => list(slots.length, wrap), getSlots: () => list(slots.length, wrap) };
+        // JSB (spine.i): properties, vectors as new arrays on every read, attachment classes of `globalThis.spine`.
+        const jsb = (i: number) => {
+            const slot = slots[i], a = slot.attachment;
+            let att: object | null = null;
+            if (a && a.kind === 'region') att = new JsbRegionAttachment();
+            else if (a && a.kind === 'mesh') att = new JsbMeshAttachment(a.triangles);
+            else if (a && a.kind === 'clipping') {
+                const end = slots.findIndex((x) => x.name === a.end);
+                att = new JsbClippingAttachment(end < 0 ? null : { index: end, name: a.end, blendMode: slots[end].draw ? slots[end].draw!.blendMode : 0 });
+            } else if (a) att = {};
+            return { data: { index: i, name: slot.name, blendMode: slot.draw ? slot.draw.blendMode : 0 }, bone: { active: slot.active !== false }, color: { a: 1 }, attachment: att };
+        };
+        this._jsbSkeleton = {
+            get drawOrder() { return slots.map((_, i) => jsb(i)); },
+            get slots() { return slots.map((_, i) => jsb(i)); },
+            color: { a: 1 },
+        };
         this._drawing = slots.filter((x) => x.active !== false && x.attachment && (x.attachment.kind === 'region' || x.attachment.kind === 'mesh') && x.draw)
             .map((x) => x.draw as SpineDraw);
     }
@@ -2324,6 +2351,18 @@ class ClippingAttachment {
     getEndSlot(): { getIndex(): number; getName(): string } | null { return this._end; }
 }
 
+/** The native Spine runtime's attachment classes (JSB, `globalThis.spine`): properties, colours with `a` in 0..1. */
+class JsbRegionAttachment { color = { a: 1 }; }
+class JsbMeshAttachment {
+    color = { a: 1 };
+    constructor(private readonly _n: number) {}
+    get triangles(): number[] { return new Array<number>(this._n).fill(0); } // (a new array on every read, as JSB copies it)
+}
+class JsbClippingAttachment {
+    constructor(readonly endSlot: { index: number; name: string; blendMode: number } | null) {}
+}
+const jsbSpine = { RegionAttachment: JsbRegionAttachment, MeshAttachment: JsbMeshAttachment, ClippingAttachment: JsbClippingAttachment };
+
 /** The Spine runtime's wasm memory (`spine.wasmUtil.wasm`); `reserve` grows it (a new buffer). */
 const spineWasm = {
     HEAPU8: new Uint8Array(1 << 12),
@@ -2388,6 +2427,7 @@ class NativeEntityDouble {
     getRenderDrawInfosSize(): number { return this.draws.length; }
     getRenderDrawInfoAt(i: number): DrawInfoDouble { return { ...this.draws[i] }; } // (a new wrapper per call, as JSB gives)
     getUseLocal(): boolean { return this._local; }
+    getOpacity(): number { return 1; }
 }
 
 /**
@@ -2435,7 +2475,7 @@ export const nativeMiddleware = {
                 const words = spine && (c.useTint || c.isAnimationCached()) ? 7 : 6;
                 const b = this._get(words);
                 const m = n.worldMatrix;
-                const textures = spine ? c._textures : [c.dragonAtlasAsset ? c.dragonAtlasAsset.texture : null];
+                const textures: (object | null | undefined)[] = spine ? c._textures : [c.dragonAtlasAsset ? c.dragonAtlasAsset.texture : null];
                 let last: { blend: number; tex: number } | null = null;
                 for (const d of c._drawing) {
                     const nv = d.vertices.length / 5;
@@ -2453,7 +2493,8 @@ export const nativeMiddleware = {
                         u8[4 * o + 23] = d.vertices[5 * k + 4];
                     }
                     for (let k = 0; k < d.indices.length; k++) b.ib[b.i + k] = d.indices[k] + b.v;
-                    const tex = textures[d.textureID] as { width: number; height: number } | null | undefined;
+                    // (a slot texture, `setSlotTexture`: ids from 10000)
+                    const tex = (spine && d.textureID >= 10000 && c._slotTextures ? c._slotTextures.get(d.textureID) : textures[d.textureID]) as { width: number; height: number } | null | undefined;
                     if (last && last.blend === d.blendMode && last.tex === d.textureID) entity.draws[entity.draws.length - 1].ibCount += d.indices.length;
                     else entity.draws.push({ indexOffset: b.i, ibCount: d.indices.length, texture: tex ? { width: tex.width, height: tex.height } : null });
                     last = { blend: d.blendMode, tex: d.textureID };

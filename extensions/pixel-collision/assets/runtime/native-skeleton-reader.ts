@@ -18,19 +18,22 @@
  * So this reader is right only after that render: the collision system runs its step at
  * `EVENT_BEFORE_DRAW` in native builds that include Spine or DragonBones (CollisionSystem).
  *
- * What the native engine does not let a script see, and the fallbacks (each said once):
- * - which slot a triangle comes from, and a draw's blend mode (its material cannot be read from
- *   script: the getter aborts the engine): `ignoreSlots`, `onlySlots` and `additiveSlots` off
- *   are not applied, every drawn slot collides, with one warning;
- * - which atlas page a draw uses when the atlas has several pages of one size: a skeleton whose
- *   pages cannot be told apart collides as its content box, with one warning. One page, or pages
- *   of different sizes, are read;
+ * Choosing slots (`ignoreSlots`, `onlySlots`, `additiveSlots` off): Spine in REALTIME walks its
+ * draw order through the native bindings (spine-slots.ts, with the native renderer's rules). What
+ * the native engine does not let a script see, and the fallbacks (each said once):
+ * - which slot or blend mode a triangle of a DragonBones armature, or of Spine's animation cache,
+ *   has (a draw's material cannot be read from script: the getter aborts the engine): there,
+ *   slots are not chosen and every drawn slot collides, with one warning;
+ * - which texture a draw uses, but for its size: pages of different sizes are told apart; a
+ *   skeleton with several pages of one size, or a slot texture (`setSlotTexture`), collides as its
+ *   content box, with one warning;
  * - more than 65,535 vertices of skeletons in one format this frame (a second buffer page, whose
  *   draws cannot be told apart from script): the content box that frame, with one warning.
  */
 import type { Component, Texture2D } from 'cc';
 import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
-import { SlotFilter } from './skeleton-parts';
+import { BLEND_ADDITIVE, SlotFilter } from './skeleton-parts';
+import { SpineSlotRanges } from './spine-slots';
 
 /** Byte offset of the colour in a vertex (after `x y z u v`); its alpha is byte 3. */
 const COLOR_BYTE = 20;
@@ -38,7 +41,23 @@ const COLOR_BYTE = 20;
 /** A draw of a render entity (`n2d.RenderDrawInfo`, JSB). */
 interface DrawInfoLike { indexOffset: number; ibCount: number; texture?: { width?: number; height?: number } | null }
 /** The component's native render entity (`n2d.RenderEntity`, JSB). */
-interface NativeEntityLike { getRenderDrawInfosSize(): number; getRenderDrawInfoAt(i: number): DrawInfoLike; getUseLocal(): boolean }
+interface NativeEntityLike { getRenderDrawInfosSize(): number; getRenderDrawInfoAt(i: number): DrawInfoLike; getUseLocal(): boolean; getOpacity?(): number }
+
+/** The native Spine runtime's objects the slot walk reads (JSB: `spine.i`, properties; vectors are arrays). */
+interface NativeSlotData { index: number; name: string; blendMode: number }
+interface NativeColor { a: number }
+interface NativeSlot { data: NativeSlotData; bone: { active: boolean }; color: NativeColor; attachment: object | null }
+interface NativeSkeleton { drawOrder: NativeSlot[]; slots: NativeSlot[]; color: NativeColor }
+interface NativeSpineClasses {
+    RegionAttachment: new (...a: never[]) => { color: NativeColor };
+    MeshAttachment: new (...a: never[]) => { color: NativeColor; triangles: ArrayLike<number> };
+    ClippingAttachment: new (...a: never[]) => { endSlot: NativeSlotData | null };
+}
+
+function nativeSpine(): NativeSpineClasses | null {
+    const s = (globalThis as { spine?: Partial<NativeSpineClasses> }).spine;
+    return s && s.RegionAttachment && s.MeshAttachment && s.ClippingAttachment ? s as NativeSpineClasses : null;
+}
 /** The `middleware` module's manager (`middleware.MiddlewareManager.getInstance()`, JSB). */
 interface MiddlewareManagerLike {
     getBufferCount(format: number): number;
@@ -54,6 +73,8 @@ export interface NativeSkeletonLike {
     _renderEntity?: { nativeObj?: NativeEntityLike | null } | null;
     /** Spine: its tint makes 7-word vertices. */
     useTint?: boolean;
+    /** Spine: the native skeleton (its draw order, for choosing slots). */
+    _skeleton?: unknown;
     isAnimationCached?(): boolean;
     /** Spine: the atlas pages. */
     skeletonData?: { textures?: Texture2D[] } | null;
@@ -73,6 +94,10 @@ export class NativeSkeletonReader implements SkeletonReader {
     filter = new SlotFilter();
     private _vb: Float32Array | null = null;
     private _u8: Uint8Array = new Uint8Array(0);
+    private readonly _ranges = new SpineSlotRanges();
+    private readonly _meshCounts = new WeakMap<object, number>();
+    private _keep = new Uint8Array(0);
+    private _keepFor: { skeleton: unknown; ignore: readonly string[]; only: readonly string[]; additive: boolean } = { skeleton: null, ignore: [], only: [], additive: true };
 
     constructor(private readonly _comp: NativeSkeletonLike, readonly kind: 'sp.Skeleton' | 'dragonBones.ArmatureDisplay') {}
 
@@ -92,8 +117,14 @@ export class NativeSkeletonReader implements SkeletonReader {
         const n = entity.getRenderDrawInfosSize();
         if (n === 0) return true;
         const f = this.filter;
-        if (f.byName || !f.additive) {
-            this.warning = 'in native builds the engine does not tell a script which slot or blend mode each drawn triangle has: ignoreSlots / onlySlots / additiveSlots off are not applied, every drawn slot collides';
+        const cached = comp.isAnimationCached !== undefined && comp.isAnimationCached();
+        // Choosing slots: Spine in REALTIME walks its draw order (spine-slots.ts); elsewhere the
+        // drawing does not say which slot or blend mode a triangle has.
+        const walk = (f.byName || !f.additive) && this.kind === 'sp.Skeleton' && !cached && nativeSpine() !== null && !!comp._skeleton;
+        if ((f.byName || !f.additive) && !walk) {
+            this.warning = this.kind === 'sp.Skeleton'
+                ? 'in native builds slots are chosen (ignoreSlots / onlySlots / additiveSlots off) in the REALTIME cache mode only; in SHARED_CACHE / PRIVATE_CACHE every drawn slot collides'
+                : 'in native builds the engine does not tell a script which slot or blend mode each drawn DragonBones triangle has: ignoreSlots / onlySlots / additiveSlots off are not applied, every drawn slot collides';
         }
         // Spine writes 7-word vertices with its tint, and always from its animation cache (the
         // native cache keeps the tint colour: SkeletonCacheAnimation's _useTint stays true).
@@ -125,27 +156,97 @@ export class NativeSkeletonReader implements SkeletonReader {
             return false;
         }
         const vCount = vb.length / words;
+        const r = this._ranges;
+        r.dropN = 0;
+        if (walk) {
+            let ic = 0;
+            for (let i = 0; i < n; i++) ic += entity.getRenderDrawInfoAt(i).ibCount;
+            this._slotRanges(comp._skeleton as NativeSkeleton, entity, ic);
+        }
+        const drop = r.drop, dropEnd = 2 * r.dropN;
+        let q = 0, at = 0; // (q: the next drop range; at: the drawing's index count before this draw)
         for (let i = 0; i < n; i++) {
             const di = entity.getRenderDrawInfoAt(i);
             const tex = this._pageOf(di, pages);
             if (!tex) {
-                this.reason = 'its atlas has several pages of one size, and the native engine does not tell a script which page a draw uses';
+                this.reason = 'a draw\'s texture cannot be told here: its atlas has several pages of one size, or a slot shows a texture of its own (setSlotTexture), and the native engine does not tell a script which';
                 out.clear();
                 return false;
             }
             const t = out.textureIndex(tex);
             for (let k = di.indexOffset, end = di.indexOffset + di.ibCount - 2; k < end; k += 3) {
+                if (q < dropEnd) {
+                    const pos = at + k - di.indexOffset;
+                    while (q < dropEnd && drop[q + 1] <= pos) q += 2;
+                    if (q < dropEnd && drop[q] <= pos) continue; // a slot not kept
+                }
                 const i0 = ib[k], i1 = ib[k + 1], i2 = ib[k + 2];
                 if (i0 >= vCount || i1 >= vCount || i2 >= vCount) continue;
                 if (u8[i0 * 4 * words + COLOR_BYTE + 3] === 0) continue; // alpha 0: draws nothing
-                const p = i0 * words, q = i1 * words, r = i2 * words;
-                const x0 = vb[p], y0 = vb[p + 1], x1 = vb[q], y1 = vb[q + 1], x2 = vb[r], y2 = vb[r + 1];
-                out.push(a * x0 + c * y0 + tx, b * x0 + d * y0 + ty, vb[p + 3], vb[p + 4],
-                    a * x1 + c * y1 + tx, b * x1 + d * y1 + ty, vb[q + 3], vb[q + 4],
-                    a * x2 + c * y2 + tx, b * x2 + d * y2 + ty, vb[r + 3], vb[r + 4], t);
+                const v0 = i0 * words, v1 = i1 * words, v2 = i2 * words;
+                const x0 = vb[v0], y0 = vb[v0 + 1], x1 = vb[v1], y1 = vb[v1 + 1], x2 = vb[v2], y2 = vb[v2 + 1];
+                out.push(a * x0 + c * y0 + tx, b * x0 + d * y0 + ty, vb[v0 + 3], vb[v0 + 4],
+                    a * x1 + c * y1 + tx, b * x1 + d * y1 + ty, vb[v1 + 3], vb[v1 + 4],
+                    a * x2 + c * y2 + tx, b * x2 + d * y2 + ty, vb[v2 + 3], vb[v2 + 4], t);
             }
+            at += di.ibCount;
         }
         return true;
+    }
+
+    /**
+     * The index ranges of the slots not kept, walking the draw order with the native renderer's
+     * rules (`SkeletonRenderer::render`): a slot whose bone is inactive, with no attachment, a
+     * region or mesh whose colour alpha is 0, or whose drawn alpha (skeleton x slot x attachment x
+     * the node's opacity) is 0, draws nothing. A slot is kept by name, and, with `additiveSlots`
+     * off, when its blend mode is not additive.
+     */
+    private _slotRanges(skeleton: NativeSkeleton, entity: NativeEntityLike, ic: number): void {
+        const classes = nativeSpine() as NativeSpineClasses;
+        const keep = this._keepTable(skeleton);
+        const r = this._ranges;
+        r.begin();
+        const order = skeleton.drawOrder;
+        const base = skeleton.color.a * (entity.getOpacity ? entity.getOpacity() : 1);
+        for (let s = 0; s < order.length; s++) {
+            const slot = order[s];
+            if (!slot.bone.active) continue;
+            const index = slot.data.index;
+            const att = slot.attachment;
+            if (att instanceof classes.RegionAttachment || att instanceof classes.MeshAttachment) {
+                const ca = att.color.a;
+                if (ca === 0 || base * slot.color.a * ca * 255 === 0) { r.nothing(index); continue; }
+                r.drawn(index, att instanceof classes.RegionAttachment ? 6 : this._triangles(att), keep[index] === 1);
+            } else if (att instanceof classes.ClippingAttachment) {
+                const end = att.endSlot;
+                r.clip(end ? end.index : -1);
+            } else {
+                r.nothing(index);
+            }
+        }
+        r.finish(ic);
+        if (r.warning) this.warning = r.warning;
+    }
+
+    /** A mesh's index count (its `triangles` array is copied out of C++ on every read: kept per attachment). */
+    private _triangles(mesh: { triangles: ArrayLike<number> }): number {
+        let n = this._meshCounts.get(mesh);
+        if (n === undefined) { n = mesh.triangles.length; this._meshCounts.set(mesh, n); }
+        return n;
+    }
+
+    /** Whether each slot (by index) is kept by name and blend mode, remade when the choice changes. */
+    private _keepTable(skeleton: NativeSkeleton): Uint8Array {
+        const f = this.filter, k = this._keepFor;
+        if (k.skeleton === skeleton && k.ignore === f.ignore && k.only === f.only && k.additive === f.additive) return this._keep;
+        const slots = skeleton.slots;
+        const keep = this._keep = new Uint8Array(slots.length);
+        for (let i = 0; i < slots.length; i++) {
+            const data = slots[i].data;
+            keep[data.index] = f.keeps(data.name) && (f.additive || data.blendMode !== BLEND_ADDITIVE) ? 1 : 0;
+        }
+        k.skeleton = skeleton; k.ignore = f.ignore; k.only = f.only; k.additive = f.additive;
+        return keep;
     }
 
     private _pages(): readonly Texture2D[] {
@@ -155,11 +256,13 @@ export class NativeSkeletonReader implements SkeletonReader {
         return tex ? [tex] : [];
     }
 
-    /** The page a draw uses: the only one, or the only one of the draw's texture size; null when that cannot be told. */
+    /**
+     * The page a draw uses: the only page of the draw's texture size (a texture of another size:
+     * a slot's own texture, `setSlotTexture`); null when that cannot be told.
+     */
     private _pageOf(di: DrawInfoLike, pages: readonly Texture2D[]): Texture2D | null {
-        if (pages.length === 1) return pages[0];
         const t = di.texture;
-        if (!t || typeof t.width !== 'number' || typeof t.height !== 'number') return null;
+        if (!t || typeof t.width !== 'number' || typeof t.height !== 'number') return pages.length === 1 ? pages[0] : null;
         let found: Texture2D | null = null;
         for (let i = 0; i < pages.length; i++) {
             const p = pages[i];

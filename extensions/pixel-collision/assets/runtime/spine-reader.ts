@@ -23,6 +23,7 @@
 import * as cc from 'cc';
 import type { Texture2D } from 'cc';
 import { BLEND_ADDITIVE, SlotFilter } from './skeleton-parts';
+import { SpineSlotRanges } from './spine-slots';
 import type { DrawnTriangles, SkeletonReader } from './skeleton-parts';
 
 /** Texture ids from here on are textures set on a slot (`setSlotTexture`), kept by the component. */
@@ -75,18 +76,11 @@ export class SpineReader implements SkeletonReader {
     reason = '';
     warning = '';
     filter = new SlotFilter();
-    /**
-     * Index ranges of the model to leave out (slots not kept by name), `[start, end)` pairs in
-     * index order, counted from the model's first index; `_dropN` numbers used.
-     */
-    private _drop = new Int32Array(16);
-    private _dropN = 0;
+    /** Index ranges of the model to leave out (slots not kept by name), from the slot walk. */
+    private readonly _ranges = new SpineSlotRanges();
     /** Whether each slot (by its index in the skeleton) is kept by name, for `_keepFor`. */
     private _keep = new Uint8Array(0);
     private _keepFor: { skeleton: unknown; ignore: readonly string[]; only: readonly string[] } = { skeleton: null, ignore: [], only: [] };
-    /** The slot walk's list: index count per drawn slot (-1: clipped, unknown) and whether it is kept. */
-    private _segCount = new Int32Array(16);
-    private _segKeep = new Uint8Array(16);
     /** Views of the wasm memory (renewed when it grows). */
     private _buf: ArrayBufferLike | null = null;
     private _f32: Float32Array<ArrayBufferLike> = new Float32Array(0);
@@ -101,7 +95,7 @@ export class SpineReader implements SkeletonReader {
     read(out: DrawnTriangles): boolean {
         out.clear();
         this.warning = '';
-        this._dropN = 0;
+        this._ranges.dropN = 0;
         const comp = this._comp;
         if (!comp.enabledInHierarchy || !comp._skeleton) return true; // draws nothing
         if (comp.isAnimationCached()) {
@@ -174,7 +168,7 @@ export class SpineReader implements SkeletonReader {
     private _triangles(out: DrawnTriangles, tex: number, f32: Float32Array<ArrayBufferLike>, u8: Uint8Array<ArrayBufferLike>, base: number, stride: number,
         idx: Uint16Array<ArrayBufferLike>, first: number, n: number, origin: number): void {
         const fs = stride >>> 2, f0 = base >>> 2;
-        const drop = this._drop, dropEnd = 2 * this._dropN;
+        const drop = this._ranges.drop, dropEnd = 2 * this._ranges.dropN;
         let d = 0;
         for (let k = first, end = first + n - 2; k < end; k += 3) {
             if (d < dropEnd) {
@@ -190,80 +184,27 @@ export class SpineReader implements SkeletonReader {
         }
     }
 
-    /**
-     * The index ranges of the slots not kept by name ({@link _drop}), found by walking the draw
-     * order as the Spine runtime builds the model (`SpineSkeletonInstance::collectMeshData`): a
-     * slot whose bone is inactive or that shows nothing adds nothing; a region adds 6 indices, a
-     * mesh its triangles; a clipping attachment adds nothing and clips the slots up to its end
-     * slot, whose index counts are unknown here. Consecutive slots with the same verdict form one
-     * range; at most one range of unknown length is found from the model's total (`ic`). Where
-     * two unknown ranges lie on both sides of a verdict, the slots between them are kept, with a
-     * warning; so is everything when the walk disagrees with the model.
-     */
+    /** The index ranges of the slots not kept by name, by walking the draw order (spine-slots.ts). */
     private _slotRanges(skeleton: WasmSkeleton, ic: number): void {
         const classes = spineClasses();
         if (!skeleton || !classes) return;
         const keep = this._keepTable(skeleton);
+        const r = this._ranges;
+        r.begin();
         const order = skeleton.getDrawOrder();
         const n = order.size();
-        if (this._segCount.length < n + 1) { this._segCount = new Int32Array(2 * n + 2); this._segKeep = new Uint8Array(2 * n + 2); }
-        const segCount = this._segCount, segKeep = this._segKeep;
-        let segs = 0, clipEnd = -1;
         for (let s = 0; s < n; s++) {
             const slot = order.get(s);
             if (!slot.getBone().isActive()) continue;
             const index = slot.getData().getIndex();
             const att = slot.getAttachment();
-            let count = -2;
-            if (att instanceof classes.RegionAttachment) count = 6;
-            else if (att instanceof classes.MeshAttachment) count = att.getTriangles().size();
-            else if (att instanceof classes.ClippingAttachment) {
-                if (clipEnd < 0) { const end = att.getEndSlot(); clipEnd = end ? end.getIndex() : 1 << 30; }
-                continue;
-            }
-            if (count >= 0) {
-                if (clipEnd >= 0) count = -1; // clipped: its count is the clipper's
-                const k = keep[index];
-                if (segs > 0 && segKeep[segs - 1] === k) {
-                    const c = segCount[segs - 1];
-                    segCount[segs - 1] = c < 0 || count < 0 ? -1 : c + count;
-                } else {
-                    segKeep[segs] = k; segCount[segs] = count; segs++;
-                }
-            }
-            if (clipEnd === index) clipEnd = -1;
+            if (att instanceof classes.RegionAttachment) r.drawn(index, 6, keep[index] === 1);
+            else if (att instanceof classes.MeshAttachment) r.drawn(index, att.getTriangles().size(), keep[index] === 1);
+            else if (att instanceof classes.ClippingAttachment) { const end = att.getEndSlot(); r.clip(end ? end.getIndex() : -1); }
+            else r.nothing(index);
         }
-        // Ranges: from the front up to the first unknown count, from the back down to the last.
-        let firstUnknown = segs, lastUnknown = -1, known = 0;
-        for (let g = 0; g < segs; g++) {
-            if (segCount[g] < 0) { if (firstUnknown === segs) firstUnknown = g; lastUnknown = g; } else known += segCount[g];
-        }
-        if (known > ic || (lastUnknown < 0 && known !== ic)) {
-            this.warning = `slots could not be told apart this frame (the draw order lists ${known} indices, the drawing ${ic}), so ignoreSlots / onlySlots were not applied`;
-            return;
-        }
-        if (firstUnknown === lastUnknown) segCount[firstUnknown] = ic - known;
-        else if (firstUnknown < lastUnknown) this.warning = 'slots clipped by one clipping attachment, with slots of another verdict between them, cannot be told apart; those between are kept (ignoreSlots / onlySlots)';
-        let at = 0;
-        for (let g = 0; g < segs && segCount[g] >= 0; g++) { if (!segKeep[g]) this._dropRange(at, at + segCount[g]); at += segCount[g]; }
-        if (firstUnknown >= lastUnknown) return;
-        at = ic;
-        const back = this._dropN;
-        for (let g = segs - 1; g > lastUnknown; g--) { at -= segCount[g]; if (!segKeep[g]) this._dropRange(at, at + segCount[g]); }
-        // (added back to front: put them in index order)
-        const d = this._drop;
-        for (let a = back, b = this._dropN - 1; a < b; a++, b--) {
-            const s0 = d[2 * a], e0 = d[2 * a + 1];
-            d[2 * a] = d[2 * b]; d[2 * a + 1] = d[2 * b + 1]; d[2 * b] = s0; d[2 * b + 1] = e0;
-        }
-    }
-
-    private _dropRange(start: number, end: number): void {
-        if (end <= start) return;
-        if (2 * this._dropN + 2 > this._drop.length) { const g = new Int32Array(2 * this._drop.length); g.set(this._drop); this._drop = g; }
-        this._drop[2 * this._dropN] = start;
-        this._drop[2 * this._dropN + 1] = end;
-        this._dropN++;
+        r.finish(ic);
+        if (r.warning) this.warning = r.warning;
     }
 
     /** Whether each slot of `skeleton` is kept by name (by slot index), remade when the names change. */
