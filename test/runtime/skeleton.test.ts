@@ -546,6 +546,20 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
     });
 });
 
+/** A DragonBones node whose C++ armature (the native double) draws `draws` (node space), with a PixelCollider. */
+function nativeArmature(tex: Texture2D, draws: SpineDraw[], place: [number, number, number, number, number]): PixelCollider {
+    const node = new Node('Dragon');
+    (director.getScene() as unknown as Node).addChild(node);
+    node.addComponent(UITransform);
+    const display = node.addComponent('dragonBones.ArmatureDisplay') as unknown as InstanceType<typeof dragonBones.ArmatureDisplay>;
+    display.dragonAtlasAsset = { texture: tex };
+    display._drawing = draws;
+    node.setPosition(place[0], place[1], 0);
+    node.setRotationFromEuler(0, 0, place[2]);
+    node.setScale(place[3], place[4], 1);
+    return node.addComponent(PixelCollider);
+}
+
 describe('native builds: what the C++ Spine and DragonBones draw, read from the engine\'s buffers', () => {
     beforeEach(() => setNativeEngine(true, { middleware: true }));
     afterEach(() => { setNativeEngine(false); nativeMiddleware.pageVertices = 65535; });
@@ -589,17 +603,8 @@ describe('native builds: what the C++ Spine and DragonBones draw, read from the 
         tinted.skel.useTint = true;
         const cached = spineNode('Cached', [pages[0].tex], draws.slice(0, 2), [40, 10, -30, 0.8, 0.8]);
         cached.skel.setAnimationCacheMode(sp.Skeleton.AnimationCacheMode.SHARED_CACHE);
-        const node = new Node('Dragon');
-        (director.getScene() as unknown as Node).addChild(node);
-        node.addComponent(UITransform);
-        const display = node.addComponent('dragonBones.ArmatureDisplay') as unknown as InstanceType<typeof dragonBones.ArmatureDisplay>;
-        display.dragonAtlasAsset = { texture: pages[0].tex };
-        display._drawing = draws.slice(0, 2);
         const dPlace: [number, number, number, number, number] = [5.25, -60.5, 33, 1.3, -1.1];
-        node.setPosition(dPlace[0], dPlace[1], 0);
-        node.setRotationFromEuler(0, 0, dPlace[2]);
-        node.setScale(dPlace[3], dPlace[4], 1);
-        const dc = node.addComponent(PixelCollider);
+        const dc = nativeArmature(pages[0].tex, draws.slice(0, 2), dPlace);
         tick();
         const tris = spineTris(draws.slice(0, 2), pages);
         expect(compare(tinted.collider, tris, [-40, 10, 0, 1, 1], [-70, -15, -10, 35], 45)[0]).toBeGreaterThan(100);
@@ -618,14 +623,7 @@ describe('native builds: what the C++ Spine and DragonBones draw, read from the 
         expect(s.collider.maskSource).toBe('pixels');
         expect(logs.warn).toHaveLength(1);
         expect(logs.warn[0]).toMatch(/in native builds slots are chosen .* in the REALTIME cache mode only/);
-        const node = new Node('Dragon');
-        (director.getScene() as unknown as Node).addChild(node);
-        node.addComponent(UITransform);
-        const display = node.addComponent('dragonBones.ArmatureDisplay') as unknown as InstanceType<typeof dragonBones.ArmatureDisplay>;
-        display.dragonAtlasAsset = { texture: pages[0].tex };
-        display._drawing = draws.slice(0, 2);
-        node.setPosition(200, 0, 0);
-        const dc = node.addComponent(PixelCollider);
+        const dc = nativeArmature(pages[0].tex, draws.slice(0, 2), [200, 0, 0, 1, 1]);
         dc.onlySlots = ['body'];
         tick();
         expect(logs.warn).toHaveLength(2);
