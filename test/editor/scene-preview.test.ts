@@ -133,7 +133,7 @@ describe('ColliderPreview.show', () => {
         const { node, preview } = editorScene();
         preview.show([node.uuid]);
         const helper = preview.helper as unknown as Node;
-        const listeners = () => (director as unknown as { hasEventListener(t: string): boolean }).hasEventListener(Director.EVENT_BEFORE_DRAW);
+        const listeners = () => (director as unknown as { hasEventListener(t: string, cb: unknown, target: unknown): boolean }).hasEventListener(Director.EVENT_BEFORE_DRAW, preview.redraw, preview);
         expect(listeners()).toBe(true);
         expect(preview.show([])).toBe(0);
         expect(preview.helper).toBeNull();
