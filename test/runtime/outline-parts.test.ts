@@ -206,4 +206,14 @@ describe('partsPicture', () => {
         expect(big.rows[0]).toBe('######');
         expect(partsPicture([{ mask: new BitMask(3, 3), transform: I }])).toBeNull();
     });
+
+    test('parts whose masks come from another copy of the core (the editor\'s scene script bundles its own; the runtime\'s colliders hold the game\'s)', () => {
+        let Other: typeof BitMask = BitMask;
+        jest.isolateModules(() => { Other = (require('../../extensions/pixel-collision/assets/core/index') as { BitMask: typeof BitMask }).BitMask; });
+        expect(Other).not.toBe(BitMask);
+        const m = new Other(2, 1);
+        m.set(0, 0, true);
+        const p = partsPicture([{ mask: m as unknown as BitMask, transform: { a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 1 } }]);
+        expect(p && p.rows).toEqual(['#']);
+    });
 });

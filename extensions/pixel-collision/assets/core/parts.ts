@@ -425,9 +425,11 @@ export interface PartsPicture {
     rows: string[];
 }
 
-/** The picture of the union of `parts`, at most `max` dots a side; null when no part holds anything. */
+/** The picture of the union of a collider's `parts`, at most `max` dots a side; null when no part holds anything. */
 export function partsPicture(parts: readonly ColliderPart[], max = 96, sub = 3): PartsPicture | null {
-    checkParts(parts);
+    // (No checkParts: these are a collider's parts, checked when they were set, and their masks
+    // may come from another copy of the core than this one, as in the editor's scene script,
+    // where an instanceof check would refuse them.)
     const ps = new PartsState();
     ps.update(parts, IDENTITY, 0);
     const box = new Float64Array(4);
