@@ -95,6 +95,8 @@ export class NativeSkeletonReader implements SkeletonReader {
     private _vb: Float32Array | null = null;
     private _u8: Uint8Array = new Uint8Array(0);
     private readonly _ranges = new SpineSlotRanges();
+    /** The draws of the last read (kept to the next: an array, not one per read). */
+    private readonly _draws: DrawInfoLike[] = [];
     private readonly _meshCounts = new WeakMap<object, number>();
     private _keep = new Uint8Array(0);
     private _keepFor: { skeleton: unknown; ignore: readonly string[]; only: readonly string[]; additive: boolean } = { skeleton: null, ignore: [], only: [], additive: true };
@@ -158,15 +160,15 @@ export class NativeSkeletonReader implements SkeletonReader {
         const vCount = vb.length / words;
         const r = this._ranges;
         r.dropN = 0;
-        if (walk) {
-            let ic = 0;
-            for (let i = 0; i < n; i++) ic += entity.getRenderDrawInfoAt(i).ibCount;
-            this._slotRanges(comp._skeleton as NativeSkeleton, entity, ic);
-        }
+        // The draws, once (each call makes a JSB wrapper): the slot walk needs their total first.
+        const draws = this._draws;
+        let ic = 0;
+        for (let i = 0; i < n; i++) { const di = entity.getRenderDrawInfoAt(i); draws[i] = di; ic += di.ibCount; }
+        if (walk) this._slotRanges(comp._skeleton as NativeSkeleton, entity, ic);
         const drop = r.drop, dropEnd = 2 * r.dropN;
         let q = 0, at = 0; // (q: the next drop range; at: the drawing's index count before this draw)
         for (let i = 0; i < n; i++) {
-            const di = entity.getRenderDrawInfoAt(i);
+            const di = draws[i];
             const tex = this._pageOf(di, pages);
             if (!tex) {
                 this.reason = 'a draw\'s texture cannot be told here: its atlas has several pages of one size, or a slot shows a texture of its own (setSlotTexture), and the native engine does not tell a script which';
