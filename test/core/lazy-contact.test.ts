@@ -26,12 +26,15 @@ describe('lazy contacts in the world', () => {
         let checked = 0, late = 0, ends = 0;
         fc.assert(fc.property(fc.integer(), fc.boolean(), (seed, separation) => {
             const worlds = [new CollisionWorld({ separation }), new CollisionWorld({ separation, contactDetails: 'eager' })];
-            type Rec = { key: string; ev: string; now: (number | boolean)[] | null; copy: Contact; pendingAtCall: boolean };
+            type Rec = { key: string; ev: string; now: (number | boolean)[] | null; copy: Contact; pendingAtCall: boolean; moved: boolean };
+            // Colliders moved in the current frame: a pair of two unmoved ones may get the last
+            // step's contact again, with the details read from it then (PairMemo).
+            const movedNow = new Set<unknown>();
             const recs: Rec[][] = [[], []];
             worlds.forEach((w, wi) => {
                 let n = 0;
                 const on = (ev: string) => (a: Collider, b: Collider, c: Contact) => {
-                    const rec: Rec = { key: `${a.userData}-${b.userData}`, ev, now: null, copy: new Contact().copyFrom(c), pendingAtCall: c.pending };
+                    const rec: Rec = { key: `${a.userData}-${b.userData}`, ev, now: null, copy: new Contact().copyFrom(c), pendingAtCall: c.pending, moved: movedNow.has(a.userData) || movedNow.has(b.userData) };
                     // Lazy world: read half the contacts now, leave the others to their copies (read after the colliders moved).
                     if (wi === 1 || ev === 'end' || n++ % 2 === 0) rec.now = fields(c);
                     recs[wi].push(rec);
@@ -54,6 +57,8 @@ describe('lazy contacts in the world', () => {
             const cols = worlds.map((w) => shapes.map((shape, i) => w.add({ shape, transform: ts[i], accuracy: accs[i], userData: `c${i}` })));
             for (let frame = 0; frame < 8; frame++) {
                 const moves = shapes.map(() => (r() < 0.6 ? randomT() : null));
+                movedNow.clear();
+                moves.forEach((t, i) => { if (t) movedNow.add(`c${i}`); });
                 worlds.forEach((w, wi) => {
                     moves.forEach((t, i) => { if (t) w.setTransform(cols[wi][i], t); });
                     w.step();
@@ -66,7 +71,7 @@ describe('lazy contacts in the world', () => {
                 const want = eg.now as (number | boolean)[];
                 expect(eg.pendingAtCall).toBe(false);
                 const isMaskPair = (() => { const [a, b] = lz.key.split('-').map((k) => shapes[Number(k.slice(1))].kind); return a === 'mask' || b === 'mask'; })();
-                if (lz.ev !== 'end' && isMaskPair) expect(lz.pendingAtCall).toBe(true);
+                if (lz.ev !== 'end' && isMaskPair && lz.moved) expect(lz.pendingAtCall).toBe(true);
                 const got = lz.now ?? fields(lz.copy);
                 if (!lz.now) late++;
                 if (lz.ev === 'end') ends++;

@@ -61,6 +61,9 @@ export interface LateAnswers {
  * normal and separation); any pair with a mask uses word-parallel rasters, each collider's raster
  * cached until its transform changes.
  *
+ * A pair of the same two colliders as in the previous run, neither changed since, gets that run's
+ * answer again, with the details read from it since (PairMemo): things at rest cost nothing.
+ *
  * Lazy runs (the world's default) decide hits first and compute nothing else: a pair whose two
  * rasters are already made (static colliders, or colliders rasterized for another pair this
  * frame) or are zero-copy views (two unrotated, unscaled sprites) is decided on them
@@ -118,18 +121,29 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
     private _cutNext = 0;
     private _cutsRun = -1;
     private _cutsUsed = 0;
+    /** The previous run's pairs and answers (see PairMemo). */
+    private readonly _memo = new PairMemo();
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean, lazy = false): number {
         this._run++;
         this._collect = this._readSince;
         this._readSince = false;
+        const memo = this._memo;
+        const reuse = DETAIL_PATHS.memo && memo.separation === separation && memo.lazy === lazy;
+        let j = 0;
         for (let i = 0; i < count; i++) {
             const c = contacts[i];
-            if (lazy) this._decide(a[i], b[i], accuracy[i], separation, c);
-            else this.testPair(a[i], b[i], accuracy[i], separation, c);
+            const ai = a[i], bi = b[i], acc = accuracy[i];
+            // The same two colliders, neither changed since the previous run (same transforms,
+            // shapes and accuracy: see PairMemo): that run's answer, as it was.
+            if (reuse) j = memo.seek(j, ai.id, bi.id);
+            if (reuse && memo.same(j, ai, bi, acc, frame)) memo.answer(j, c);
+            else if (lazy) this._decide(ai, bi, acc, separation, c);
+            else this.testPair(ai, bi, acc, separation, c);
             c.frame = frame;
         }
+        memo.record(a, b, count, accuracy, contacts, separation, lazy);
         return frame;
     }
 
@@ -374,6 +388,88 @@ const MASK_CONTACT: NarrowOptions = { contact: true, separation: false };
 const MASK_SEP: NarrowOptions = { contact: true, separation: true };
 
 /**
+ * @internal The pairs of the previous {@link CpuNarrowPhase.run} and their answers, in the order
+ * they came (the world hands pairs sorted by ids). A pair of the same two colliders, neither
+ * changed since (a collider's stamp moves with every change of its transform or shape, and its
+ * caches rely on the same), at the same accuracy, has the same answer: a miss stays a miss, and
+ * a hit gets a copy of the contact that run wrote, with whatever details were read from it since
+ * (or the same pending details, resolved from the same inputs). That contact object is safe to
+ * copy from: the world keeps a hit's contact untouched in its pair lists until the step after
+ * the next (a check of its frame stands guard all the same; a contact is the world's, and a
+ * listener copies it rather than changing it). Colliders at rest, sprites lying on
+ * the ground or on each other, cost nothing after their first step together.
+ */
+export class PairMemo {
+    private _a: (Collider<any> | null)[] = [];
+    private _b: (Collider<any> | null)[] = [];
+    private _sa = new Float64Array(64);
+    private _sb = new Float64Array(64);
+    private _acc = new Float64Array(64);
+    /** The contact written for a hit (null for a miss). */
+    private _c: (Contact | null)[] = [];
+    /** That contact's frame when it was written. */
+    private _frame = new Float64Array(64);
+    private _n = 0;
+    separation = false;
+    lazy = false;
+
+    /** The first entry at or after `j` whose ids are not below `(ia, ib)` (entries are in id order when the world gave them so). */
+    seek(j: number, ia: number, ib: number): number {
+        const n = this._n, A = this._a, B = this._b;
+        while (j < n) {
+            const x = A[j] as Collider<any>, y = B[j] as Collider<any>;
+            if (x.id < ia || (x.id === ia && y.id < ib)) j++;
+            else break;
+        }
+        return j;
+    }
+
+    /**
+     * Whether entry `j` is the pair `(a, b)`, neither changed since, at accuracy `acc`, and (a
+     * hit) its contact still holds what that run wrote: a hit, of that run's frame, which is
+     * before `frame` (a contact rewritten in this run has this run's frame).
+     */
+    same(j: number, a: Collider<any>, b: Collider<any>, acc: number, frame: number): boolean {
+        if (j >= this._n || this._a[j] !== a || this._b[j] !== b) return false;
+        if (a._stamp !== this._sa[j] || b._stamp !== this._sb[j] || acc !== this._acc[j]) return false;
+        const c = this._c[j];
+        return c === null || (c.hit && c.frame === this._frame[j] && this._frame[j] < frame);
+    }
+
+    /** Writes entry `j`'s answer into `out` (its frame is the caller's to set). */
+    answer(j: number, out: Contact): void {
+        const c = this._c[j];
+        if (c === null) {
+            const acc = this._acc[j];
+            out.reset();
+            out.accuracy = acc;
+        } else {
+            out.copyFrom(c);
+        }
+    }
+
+    /** Keeps this run's pairs and answers (after their frames are set). */
+    record(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array, contacts: Contact[], separation: boolean, lazy: boolean): void {
+        if (this._sa.length < count) {
+            const m = count * 2;
+            this._sa = new Float64Array(m); this._sb = new Float64Array(m); this._acc = new Float64Array(m); this._frame = new Float64Array(m);
+        }
+        const A = this._a, B = this._b, C = this._c;
+        for (let i = 0; i < count; i++) {
+            const x = a[i], y = b[i], c = contacts[i];
+            A[i] = x; B[i] = y;
+            this._sa[i] = x._stamp; this._sb[i] = y._stamp; this._acc[i] = accuracy[i];
+            if (c.hit) { C[i] = c; this._frame[i] = c.frame; } else C[i] = null;
+        }
+        // Drop references past this run's pairs (removed colliders can be collected).
+        for (let i = count; i < this._n; i++) { A[i] = null; B[i] = null; C[i] = null; }
+        this._n = count;
+        this.separation = separation;
+        this.lazy = lazy;
+    }
+}
+
+/**
  * @internal A mask collider's raster cut to where its pairs need cells, for contact details only
  * (`Collider._clipped`): nothing that needs a whole raster (`Collider._raster`, queries,
  * separation, the decision on rasters) ever sees it. Its buffers are a slot of the narrow
@@ -417,10 +513,11 @@ export class CutSlot {
  * @internal Switches for tests and benchmarks (the answers must not change): `perCell` off, the
  * pending details of rotated sprites never go cell by cell; `clip` off, their rasters are whole;
  * `tight` off, pairs are decided on the boxes' window and no window is kept for the details;
+ * `memo` off, every pair is decided anew in every run (see PairMemo);
  * `lens` off, no pair is decided by its lens's middle cell alone; `parts` off, a pair with a parts
  * collider is decided on both whole rasters (as it is when neither side has `partsMin` parts).
  */
-export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12 };
+export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12, memo: true };
 
 /**
  * Whether two colliders, one or both of kind `'parts'`, share a sample (exact), without a whole
