@@ -20,6 +20,15 @@
 // inside each postUpdate, from performance.memory.usedJSHeapSize before and after (frames where a
 // garbage collection ran inside the call, i.e. the heap shrank, are not counted).
 //
+// SCENE=mixed (SCENE=blobs, the above, is the default): the same two sides and timing on a scene of
+// twelve textures (a wobbly blob, a concave star of 5-7 arms, a ring with a hole, a gear with concave
+// teeth, each in a few sizes from 24 to 96 texels, alpha 0 or 255), each sprite drawing one of them
+// (seeded); a third of the sprites are static, laid out in piles and stacks whose neighbours overlap
+// (static pairs touching for the whole run); the others move and turn as above, stop-and-go: phases
+// of 30-120 frames of rest (no setPosition / setRotation at all) and of motion, seeded. Box side:
+// sqrt(5 x the sprites' total area). The builtin polygons are 14- to 16-gons along each shape's outer
+// outline (concave for the star and gear; a ring's outline only, its hole is not in it).
+//
 // HISTORY=colliders (a used page): before the measured scene, the page plays and destroys levels of
 // HISTORY_N sprites, half with PixelColliders and half with the builtin's colliders (HISTORY=plain:
 // no collider at all); both sides get the same history. See bench/engine/README.md.
@@ -55,6 +64,8 @@ const HISTORY_ROUNDS: number = G.HISTORY_ROUNDS ?? 2;
 // 'remove' (a diagnostic): the root is taken out of the scene and dropped, nothing destroyed.
 const HISTORY_DESTROY: string = G.HISTORY_DESTROY === 'nodes' || G.HISTORY_DESTROY === 'remove' ? G.HISTORY_DESTROY : 'root';
 const SIZE = 48;
+// Which scene is measured: 'blobs' (the default) or 'mixed' (see above).
+const SCENE: string = G.SCENE === undefined ? 'blobs' : G.SCENE;
 
 /** mulberry32 */
 function rng(seed: number): () => number {
@@ -68,23 +79,76 @@ function rng(seed: number): () => number {
     };
 }
 
-/** The blob's radius (texels) at angle `ang` (y down): a disc with a wobbly edge. */
-const AMPS = [0.06, 0.05, 0.03], PHASES = [0.4, 2.1, 4.0];
-function blobRadius(ang: number): number {
-    const r = 0.86 + AMPS[0] * Math.sin(2 * ang + PHASES[0]) + AMPS[1] * Math.sin(3 * ang + PHASES[1]) + AMPS[2] * Math.sin(5 * ang + PHASES[2]);
-    return r * SIZE / 2;
+/**
+ * A sprite texture: a shape drawn in a size x size texture (alpha 0 or 255) and the builtin side's
+ * polygon around it.
+ */
+interface Shape {
+    name: string;
+    size: number;
+    /** The outline's radius (texels) at angle `ang` (texture space, y down). */
+    radius: (ang: number) => number;
+    /** The hole's radius (texels; 0: none): texels nearer the centre are clear. */
+    hole: number;
+    /** The builtin polygon's vertex count. */
+    k: number;
+    rgb: [number, number, number];
 }
 
-function blobFrame(): SpriteFrame {
-    const px = new Uint8Array(SIZE * SIZE * 4);
-    for (let j = 0; j < SIZE; j++) for (let i = 0; i < SIZE; i++) {
-        const dx = i + 0.5 - SIZE / 2, dy = j + 0.5 - SIZE / 2;
-        const inside = Math.hypot(dx, dy) < blobRadius(Math.atan2(dy, dx));
-        const p = 4 * (j * SIZE + i);
-        px[p] = 220; px[p + 1] = 140; px[p + 2] = 60; px[p + 3] = inside ? 255 : 0;
+/** A disc with a wobbly edge (radius in texels at angle `ang`, y down). */
+function blobRadius(size: number, amps: number[], phases: number[]): (ang: number) => number {
+    return (ang: number) => {
+        const r = 0.86 + amps[0] * Math.sin(2 * ang + phases[0]) + amps[1] * Math.sin(3 * ang + phases[1]) + amps[2] * Math.sin(5 * ang + phases[2]);
+        return r * size / 2;
+    };
+}
+/** A star of `arms` straight-sided (in polar terms) arms: tips at 0.96, valleys at 0.45 of the half size; a tip at angle 0. */
+function starRadius(size: number, arms: number): (ang: number) => number {
+    return (ang: number) => {
+        const u = (ang * arms) / (2 * Math.PI), d = u - Math.floor(u);
+        return (0.45 + 0.51 * (1 - 2 * Math.min(d, 1 - d))) * size / 2;
+    };
+}
+/** A gear of `teeth` teeth (tips at 0.95, roots at 0.74 of the half size, a tooth about a third of the pitch wide at its tip); a tooth centred at angle 0. */
+function gearRadius(size: number, teeth: number): (ang: number) => number {
+    return (ang: number) => {
+        const u = (ang * teeth) / (2 * Math.PI), f = u - Math.floor(u), d = Math.min(f, 1 - f);
+        const t = d < 0.17 ? 1 : d < 0.25 ? (0.25 - d) / 0.08 : 0;
+        return (0.74 + 0.21 * t) * size / 2;
+    };
+}
+
+/** The blobs scene's texture (and the used page's history's). */
+const AMPS = [0.06, 0.05, 0.03], PHASES = [0.4, 2.1, 4.0];
+const BLOB: Shape = { name: 'blob48', size: SIZE, radius: blobRadius(SIZE, AMPS, PHASES), hole: 0, k: 14, rgb: [220, 140, 60] };
+
+/** The mixed scene's textures. */
+function mixedShapes(): Shape[] {
+    const blob = (size: number, phases: number[]): Shape => ({ name: `blob${size}`, size, radius: blobRadius(size, AMPS, phases), hole: 0, k: 14, rgb: [220, 140, 60] });
+    const star = (size: number, arms: number, k: number): Shape => ({ name: `star${arms}-${size}`, size, radius: starRadius(size, arms), hole: 0, k, rgb: [240, 210, 60] });
+    // A ring: outer radius 0.94, hole 0.42 of the half size (the hole is 0.45 of the outer diameter).
+    const ring = (size: number): Shape => ({ name: `ring${size}`, size, radius: () => 0.94 * size / 2, hole: 0.42 * size / 2, k: 16, rgb: [80, 160, 230] });
+    const gear = (size: number, teeth: number): Shape => ({ name: `gear${teeth}-${size}`, size, radius: gearRadius(size, teeth), hole: 0, k: 2 * teeth, rgb: [150, 150, 160] });
+    return [
+        blob(24, [0.9, 3.0, 1.7]), blob(48, [2.2, 0.6, 5.1]), blob(96, [4.4, 1.3, 0.2]),
+        star(32, 5, 15), star(64, 7, 14), star(96, 6, 16),
+        ring(32), ring(48), ring(96),
+        gear(24, 7), gear(48, 8), gear(64, 8),
+    ];
+}
+
+function shapeFrame(s: Shape): SpriteFrame {
+    const S = s.size;
+    const px = new Uint8Array(S * S * 4);
+    for (let j = 0; j < S; j++) for (let i = 0; i < S; i++) {
+        const dx = i + 0.5 - S / 2, dy = j + 0.5 - S / 2;
+        const d = Math.hypot(dx, dy);
+        const inside = d < s.radius(Math.atan2(dy, dx)) && d >= s.hole;
+        const p = 4 * (j * S + i);
+        px[p] = s.rgb[0]; px[p + 1] = s.rgb[1]; px[p + 2] = s.rgb[2]; px[p + 3] = inside ? 255 : 0;
     }
     const tex = new Texture2D();
-    tex.image = new ImageAsset({ _data: px, _compressed: false, width: SIZE, height: SIZE, format: Texture2D.PixelFormat.RGBA8888 } as any);
+    tex.image = new ImageAsset({ _data: px, _compressed: false, width: S, height: S, format: Texture2D.PixelFormat.RGBA8888 } as any);
     tex.setFilters(Texture2D.Filter.NEAREST, Texture2D.Filter.NEAREST);
     const sf = new SpriteFrame();
     sf.packable = false;
@@ -92,22 +156,166 @@ function blobFrame(): SpriteFrame {
     return sf;
 }
 
-/** A 14-gon around the blob (node space, y up): each vertex outside the blob's edge. */
-function polygon(): Vec2[] {
-    const pts: Vec2[] = [];
-    const k = 14;
+/**
+ * A k-gon around the shape's outer outline (node space, y up; a ring's hole is not in it): vertex i at
+ * angle 2 pi i / k, out at the largest radius within half a step either side (+ 0.5 texel) over
+ * cos(pi / k), which holds the outline where both ends of an edge see it (all of a convex-ish blob's);
+ * along a concave outline (a star's valley, a gear's gap) the vertices stay low, and an edge from a
+ * tip's vertex to a valley's that cuts a corner of the shape has both its vertices pushed out until
+ * it clears the outline (+ 0.5 texel).
+ */
+function polygon(s: Shape): Vec2[] {
+    const k = s.k;
+    const R = new Float64Array(k);
     for (let i = 0; i < k; i++) {
         const ang = (i / k) * Math.PI * 2;
         let r = 0;
-        for (let s = -8; s <= 8; s++) r = Math.max(r, blobRadius(ang + (s / 8) * (Math.PI / k)));
-        r = (r + 0.5) / Math.cos(Math.PI / k);
-        // blobRadius takes the texture's angle (y down): mirror y for node space.
-        pts.push(new Vec2(r * Math.cos(ang), -r * Math.sin(ang)));
+        for (let t = -8; t <= 8; t++) r = Math.max(r, s.radius(ang + (t / 8) * (Math.PI / k)));
+        R[i] = (r + 0.5) / Math.cos(Math.PI / k);
+    }
+    for (let i = 0; i < k; i++) {
+        const j = (i + 1) % k;
+        const a0 = (i / k) * Math.PI * 2, a1 = ((i + 1) / k) * Math.PI * 2;
+        const ax = R[i] * Math.cos(a0), ay = R[i] * Math.sin(a0), ex = R[j] * Math.cos(a1) - ax, ey = R[j] * Math.sin(a1) - ay;
+        let grow = 1;
+        for (let t = 0; t <= 32; t++) {
+            const ang = a0 + ((a1 - a0) * t) / 32;
+            const ux = Math.cos(ang), uy = Math.sin(ang);
+            const dist = (ax * ey - ay * ex) / (ux * ey - uy * ex); // along the ray at `ang` to the edge
+            const want = s.radius(ang) + 0.5;
+            if (want > dist + 1e-6) grow = Math.max(grow, want / dist);
+        }
+        if (grow > 1) { R[i] *= grow; R[j] *= grow; }
+    }
+    const pts: Vec2[] = [];
+    for (let i = 0; i < k; i++) {
+        const ang = (i / k) * Math.PI * 2;
+        // The radius functions take the texture's angle (y down): mirror y for node space.
+        pts.push(new Vec2(R[i] * Math.cos(ang), -R[i] * Math.sin(ang)));
     }
     return pts;
 }
 
-interface Side { root: Node; nodes: Node[] }
+/**
+ * What the two scenes differ in: the textures, each sprite's texture, the box, the initial layout and
+ * the motion. Everything else (both sides, listeners, timing, history) is shared.
+ */
+interface SceneDef {
+    side: number;
+    frames: SpriteFrame[];
+    polys: Vec2[][];
+    sizes: number[];
+    /** Each sprite's texture (index into frames, polys, sizes). */
+    tex: Uint8Array;
+    /** Each sprite's half size (its bounce margin). */
+    half: Float64Array;
+    px: Float64Array; py: Float64Array; vx: Float64Array; vy: Float64Array; rot: Float64Array; vr: Float64Array;
+    /** 1: the sprite moves (or rests between moves); 0: static, never moves nor turns. */
+    mover: Uint8Array;
+    /** 1: a mover in a resting phase (this frame). */
+    resting: Uint8Array;
+    /** Called before each frame's motion: the sprites that move this frame are active[0 .. returned count). */
+    schedule: () => number;
+    active: Int32Array;
+    info: Record<string, unknown>;
+}
+
+/** N sprites of the 48 x 48 blob, all moving all the time (the draws of the scene as it always was). */
+function blobsScene(frame: SpriteFrame, poly: Vec2[]): SceneDef {
+    const side = Math.sqrt(5 * N * SIZE * SIZE);
+    const r = rng(1234 + N);
+    const px = new Float64Array(N), py = new Float64Array(N), vx = new Float64Array(N), vy = new Float64Array(N);
+    const rot = new Float64Array(N), vr = new Float64Array(N);
+    for (let i = 0; i < N; i++) {
+        px[i] = SIZE / 2 + r() * (side - SIZE); py[i] = SIZE / 2 + r() * (side - SIZE);
+        const sp = 0.5 + 2.5 * r(), dir = r() * Math.PI * 2;
+        vx[i] = sp * Math.cos(dir); vy[i] = sp * Math.sin(dir);
+        rot[i] = r() * 360; vr[i] = (0.5 + 2.5 * r()) * (r() < 0.5 ? -1 : 1);
+    }
+    const active = new Int32Array(N);
+    for (let i = 0; i < N; i++) active[i] = i;
+    return {
+        side, frames: [frame], polys: [poly], sizes: [SIZE], tex: new Uint8Array(N), half: new Float64Array(N).fill(SIZE / 2),
+        px, py, vx, vy, rot, vr, mover: new Uint8Array(N).fill(1), resting: new Uint8Array(N),
+        schedule: () => N, active, info: {},
+    };
+}
+
+/**
+ * The mixed scene: each sprite one of mixedShapes() (seeded); the first third static, in piles (each
+ * sprite against a random earlier one of its cluster, 0.6-0.85 of their half sizes' sum apart) and
+ * stacks (each on the one before, 75-105 degrees up), 3-8 sprites a cluster; the rest movers at
+ * 0.5-3 px and 0.5-3 degrees per frame, stop-and-go (resting and moving phases of 30-120 frames).
+ */
+function mixedScene(): SceneDef {
+    const shapes = mixedShapes();
+    const r = rng(4321 + N);
+    const tex = new Uint8Array(N), half = new Float64Array(N);
+    let area = 0;
+    for (let i = 0; i < N; i++) {
+        tex[i] = Math.floor(r() * shapes.length);
+        half[i] = shapes[tex[i]].size / 2;
+        area += shapes[tex[i]].size * shapes[tex[i]].size;
+    }
+    const side = Math.sqrt(5 * area);
+    const px = new Float64Array(N), py = new Float64Array(N), vx = new Float64Array(N), vy = new Float64Array(N);
+    const rot = new Float64Array(N), vr = new Float64Array(N);
+    const mover = new Uint8Array(N), resting = new Uint8Array(N);
+    const nStatic = Math.round(N / 3);
+    const clamp = (v: number, h: number) => Math.min(side - h, Math.max(h, v));
+    let clusters = 0, stacks = 0;
+    for (let i = 0; i < nStatic;) {
+        const size = Math.min(nStatic - i, 3 + Math.floor(r() * 6));
+        const stack = r() < 0.5;
+        const first = i;
+        px[i] = clamp(96 + r() * (side - 192), half[i]); py[i] = clamp(96 + r() * (side - 192), half[i]);
+        rot[i] = r() * 360;
+        for (i++; i < first + size; i++) {
+            const j = stack ? i - 1 : first + Math.floor(r() * (i - first));
+            const ang = stack ? ((75 + 30 * r()) * Math.PI) / 180 : r() * Math.PI * 2;
+            const dist = (0.6 + 0.25 * r()) * (half[i] + half[j]);
+            px[i] = clamp(px[j] + dist * Math.cos(ang), half[i]); py[i] = clamp(py[j] + dist * Math.sin(ang), half[i]);
+            rot[i] = r() * 360;
+        }
+        clusters++;
+        if (stack) stacks++;
+    }
+    const movers: number[] = [];
+    for (let i = nStatic; i < N; i++) {
+        mover[i] = 1;
+        movers.push(i);
+        px[i] = half[i] + r() * (side - 2 * half[i]); py[i] = half[i] + r() * (side - 2 * half[i]);
+        const sp = 0.5 + 2.5 * r(), dir = r() * Math.PI * 2;
+        vx[i] = sp * Math.cos(dir); vy[i] = sp * Math.sin(dir);
+        rot[i] = r() * 360; vr[i] = (0.5 + 2.5 * r()) * (r() < 0.5 ? -1 : 1);
+    }
+    // Stop-and-go: each mover starts in a random phase, part way through it; its own stream of draws.
+    const rs = rng(8765 + N);
+    const left = new Int32Array(N);
+    const phase = () => 30 + Math.floor(rs() * 91); // 30-120 frames
+    for (const i of movers) { resting[i] = rs() < 0.5 ? 1 : 0; left[i] = 1 + Math.floor(rs() * phase()); }
+    const active = new Int32Array(N);
+    const schedule = () => {
+        let n = 0;
+        for (let k = 0; k < movers.length; k++) {
+            const i = movers[k];
+            if (--left[i] <= 0) { resting[i] ^= 1; left[i] = phase(); }
+            if (!resting[i]) active[n++] = i;
+        }
+        return n;
+    };
+    return {
+        side, frames: shapes.map(shapeFrame), polys: shapes.map(polygon), sizes: shapes.map((s) => s.size), tex, half,
+        px, py, vx, vy, rot, vr, mover, resting, schedule, active,
+        info: {
+            static: nStatic, movers: movers.length, clusters, stacks, textures: shapes.map((s) => s.name),
+            spritesPerTexture: shapes.map((_, t) => tex.reduce((a, x) => a + (x === t ? 1 : 0), 0)),
+            density: area / (side * side),
+        },
+    };
+}
+
+interface Side { root: Node; nodes: Node[]; cols: PixelCollider[] }
 
 /** The smallest step performance.now() takes in this page (ms). */
 function clockStep(): number {
@@ -142,18 +350,12 @@ export default async function main(h: any) {
     }
     scene.addChild(canvasNode);
 
-    const frame = blobFrame();
-    const poly = polygon();
-    const side = Math.sqrt(5 * N * SIZE * SIZE);
-    const r = rng(1234 + N);
-    const px = new Float64Array(N), py = new Float64Array(N), vx = new Float64Array(N), vy = new Float64Array(N);
-    const rot = new Float64Array(N), vr = new Float64Array(N);
-    for (let i = 0; i < N; i++) {
-        px[i] = SIZE / 2 + r() * (side - SIZE); py[i] = SIZE / 2 + r() * (side - SIZE);
-        const sp = 0.5 + 2.5 * r(), dir = r() * Math.PI * 2;
-        vx[i] = sp * Math.cos(dir); vy[i] = sp * Math.sin(dir);
-        rot[i] = r() * 360; vr[i] = (0.5 + 2.5 * r()) * (r() < 0.5 ? -1 : 1);
-    }
+    // The blob (the blobs scene's texture and the history's, one SpriteFrame for both as always).
+    const frame = shapeFrame(BLOB);
+    const poly = polygon(BLOB);
+    if (SCENE !== 'blobs' && SCENE !== 'mixed') throw new Error(`SCENE must be blobs or mixed, got ${SCENE}`);
+    const def = SCENE === 'mixed' ? mixedScene() : blobsScene(frame, poly);
+    const { side, px, py, vx, vy, rot, vr, half, active } = def;
 
     const stats = { enter: 0, stay: 0, end: 0, sumCount: 0, sumN: 0, bEnter: 0, bEnd: 0 };
     let detailMs = 0;
@@ -170,13 +372,13 @@ export default async function main(h: any) {
     const onHistory = () => { historyEvents++; };
     const bEnd = () => { stats.bEnd++; };
 
-    /** The builtin side of a sprite: a kinematic body and the polygon, BEGIN_CONTACT to `onBegin`; returns the collider. */
-    function addBuiltin(node: Node, onBegin: () => void): PolygonCollider2D {
+    /** The builtin side of a sprite: a kinematic body and the polygon `points`, BEGIN_CONTACT to `onBegin`; returns the collider. */
+    function addBuiltin(node: Node, points: Vec2[], onBegin: () => void): PolygonCollider2D {
         const body = node.addComponent(RigidBody2D);
         body.type = ERigidBody2DType.Kinematic;
         body.enabledContactListener = true;
         const col = node.addComponent(PolygonCollider2D);
-        col.points = poly;
+        col.points = points;
         col.apply();
         col.on(Contact2DType.BEGIN_CONTACT, onBegin);
         return col;
@@ -188,15 +390,16 @@ export default async function main(h: any) {
         root.addComponent(UITransform);
         root.setPosition(-side / 2, -side / 2, 0);
         canvasNode.addChild(root);
-        const nodes: Node[] = [];
+        const nodes: Node[] = [], cols: PixelCollider[] = [];
         for (let i = 0; i < N; i++) {
             const node = new Node(`${kind}${i}`);
             node.layer = Layers.Enum.UI_2D;
             node.addComponent(UITransform);
             const sp = node.addComponent(Sprite);
             sp.sizeMode = Sprite.SizeMode.CUSTOM;
-            sp.spriteFrame = frame;
-            node.getComponent(UITransform)!.setContentSize(SIZE, SIZE);
+            sp.spriteFrame = def.frames[def.tex[i]];
+            const size = def.sizes[def.tex[i]];
+            node.getComponent(UITransform)!.setContentSize(size, size);
             node.setPosition(px[i], py[i], 0);
             if (ROTATE) node.setRotationFromEuler(0, 0, rot[i]);
             root.addChild(node);
@@ -207,12 +410,13 @@ export default async function main(h: any) {
                 col.on(PixelCollisionEvent.ENTER, PROFILE ? onEnterTimed : onEnter);
                 if (READ) col.on(PixelCollisionEvent.STAY, PROFILE ? onStayTimed : onStay);
                 col.on(PixelCollisionEvent.END, onEnd);
+                cols.push(col);
             } else {
-                addBuiltin(node, bBegin).on(Contact2DType.END_CONTACT, bEnd);
+                addBuiltin(node, def.polys[def.tex[i]], bBegin).on(Contact2DType.END_CONTACT, bEnd);
             }
             nodes.push(node);
         }
-        return { root, nodes };
+        return { root, nodes, cols };
     }
 
     const phys = PhysicsSystem2D.instance;
@@ -258,7 +462,7 @@ export default async function main(h: any) {
                 col.on(PixelCollisionEvent.ENTER, onHistory);
                 col.on(PixelCollisionEvent.END, onHistory);
             } else if (HISTORY === 'colliders') {
-                addBuiltin(node, onHistory);
+                addBuiltin(node, poly, onHistory);
             }
             nodes.push(node);
         }
@@ -284,12 +488,15 @@ export default async function main(h: any) {
     const pixel = makeSide('pixel');
     const builtin = BUILTIN ? makeSide('builtin') : null;
 
-    // Motion: before every frame's update, both sides move the same way.
+    // Motion: before every frame's update, both sides move the same way: the scene says which
+    // sprites move this frame (all of them in the blobs scene); the others are not touched at all.
     let moving = true;
     const move = () => {
         if (!moving) return;
-        const lo = SIZE / 2, hi = side - SIZE / 2;
-        for (let i = 0; i < N; i++) {
+        const n = def.schedule();
+        for (let k = 0; k < n; k++) {
+            const i = active[k];
+            const lo = half[i], hi = side - half[i];
             let x = px[i] + vx[i], y = py[i] + vy[i];
             if (x < lo || x > hi) { vx[i] = -vx[i]; x = px[i] + vx[i]; }
             if (y < lo || y > hi) { vy[i] = -vy[i]; y = py[i] + vy[i]; }
@@ -421,6 +628,26 @@ export default async function main(h: any) {
     console.log('[bench] recording');
     const detail: number[] = [];
     const abOf: number[] = [];
+    // Mixed scene: every 10th recorded frame, after it (outside the timed calls), the pixel side's
+    // touching pairs by the kinds of their two sprites (static, a mover resting, a mover moving).
+    const pairKinds = ['static-static', 'static-resting', 'static-moving', 'resting-resting', 'resting-moving', 'moving-moving'];
+    const pairSum = new Float64Array(pairKinds.length);
+    let pairSamples = 0, movingSum = 0;
+    const colIndex = new Map<PixelCollider, number>();
+    if (SCENE === 'mixed') pixel.cols.forEach((c, i) => colIndex.set(c, i));
+    const samplePairs = () => {
+        const kind = (i: number) => (def.mover[i] ? (def.resting[i] ? 1 : 2) : 0);
+        for (let i = 0; i < N; i++) {
+            for (const o of pixel.cols[i].touching) {
+                const j = colIndex.get(o);
+                if (j === undefined || j < i) continue;
+                const a = Math.min(kind(i), kind(j)), b = Math.max(kind(i), kind(j));
+                pairSum[a === 0 ? b : a === 1 ? b + 2 : 5]++;
+            }
+            if (def.mover[i] && !def.resting[i]) movingSum++;
+        }
+        pairSamples++;
+    };
     for (let f = 0; f < FRAMES; f++) {
         if (G.AB) {
             // Blocks of 5 frames in Thue-Morse order (0110 1001 ...): no period, trends cancel.
@@ -433,6 +660,7 @@ export default async function main(h: any) {
         await h.frames(1);
         detail.push(detailMs);
         for (const k in cur) prof[k].push(cur[k]);
+        if (SCENE === 'mixed' && f % 10 === 9) samplePairs();
     }
     recording = false;
     console.log('[bench] recorded');
@@ -441,7 +669,7 @@ export default async function main(h: any) {
     const per = (k: keyof typeof stats) => (stats[k] - s0[k]) / FRAMES;
 
     const result: any = {
-        N, ROTATE, READ, FRAMES, side: Math.round(side), HISTORY, historyN: HISTORY === 'none' ? 0 : HISTORY_N, historyRounds: HISTORY === 'none' ? 0 : HISTORY_ROUNDS, historyEvents,
+        scene: SCENE, N, ROTATE, READ, FRAMES, side: Math.round(side), HISTORY, historyN: HISTORY === 'none' ? 0 : HISTORY_N, historyRounds: HISTORY === 'none' ? 0 : HISTORY_ROUNDS, historyEvents,
         pixelMs: median(tPixel), builtinMs: builtin ? median(tBuiltin) : null,
         pixelMean: tPixel.reduce((a, b) => a + b, 0) / tPixel.length,
         builtinMean: builtin ? tBuiltin.reduce((a, b) => a + b, 0) / tBuiltin.length : null,
@@ -453,6 +681,15 @@ export default async function main(h: any) {
         isolated: (globalThis as any).crossOriginIsolated === true,
         clockStepMs: clockStep(),
     };
+    if (SCENE === 'mixed') {
+        result.mixed = {
+            ...def.info,
+            // Means over the samples: sprites moving in a frame, the pixel side's touching pairs by kind.
+            moversMoving: movingSum / Math.max(1, pairSamples),
+            pairs: Object.fromEntries(pairKinds.map((k, i) => [k, pairSum[i] / Math.max(1, pairSamples)])),
+            pairSamples,
+        };
+    }
     if (G.TOUCH === true) {
         const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
         result.touch = Object.fromEntries(touchKinds.map(([k], i) => [k, +mean(touchT[i]).toFixed(4)]));
@@ -523,7 +760,7 @@ export default async function main(h: any) {
     result.destroyBuiltinMs = builtin && G.DESTROY_BUILTIN !== false ? await destroySide(builtin) - idle2 : null;
     result.pixelLeft = sys.colliders.length;
     console.log(`RESULT ${JSON.stringify(result)}`);
-    done(result.pixelLeft === 0 && Number.isFinite(result.pixelMs), `N=${N} rotate=${ROTATE} read=${READ}: pixel ${result.pixelMs.toFixed(2)} ms, builtin ${builtin ? result.builtinMs.toFixed(2) : '-'} ms`);
+    done(result.pixelLeft === 0 && Number.isFinite(result.pixelMs), `${SCENE} N=${N} rotate=${ROTATE} read=${READ}: pixel ${result.pixelMs.toFixed(2)} ms, builtin ${builtin ? result.builtinMs.toFixed(2) : '-'} ms`);
 }
 
 /**
