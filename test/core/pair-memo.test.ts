@@ -15,7 +15,7 @@ import { blob, disc, full, noise, ring, rng } from '../fixtures/masks';
 const FIELDS = ['hit', 'count', 'minX', 'minY', 'maxX', 'maxY', 'centroidX', 'centroidY', 'normalX', 'normalY', 'separationX', 'separationY', 'hasSeparation', 'accuracy', 'frame'] as const;
 const fields = (c: Contact): (number | boolean)[] => FIELDS.map((f) => c[f]);
 
-afterEach(() => { DETAIL_PATHS.memo = true; });
+afterEach(() => { DETAIL_PATHS.memo = true; DETAIL_PATHS.witness = true; });
 
 describe('the narrow phase remembers the previous step', () => {
     it('gives the same events and contact fields as deciding every pair anew, whatever changes', () => {
@@ -145,5 +145,36 @@ describe('the narrow phase remembers the previous step', () => {
         w.step();
         expect(seen).toEqual([32]);
         void a;
+    });
+});
+
+describe('a touching pair keeps a cell the two shared, to try first in the next step', () => {
+    it('decides two rings that touch away from the middle of their lens without a window, and the same as without', () => {
+        // eslint-disable-next-line @typescript-eslint/no-var-requires
+        const narrow = require('../../extensions/pixel-collision/assets/core/narrow');
+        const scan = jest.spyOn(narrow, 'masksShareSample');
+        const m = ring(24, 24);
+        const play = (witness: boolean): number[] => {
+            DETAIL_PATHS.witness = witness;
+            const w = new CollisionWorld();
+            const counts: number[] = [];
+            w.addListener({ onEnter: (_a, _b, c) => counts.push(c.count), onStay: (_a, _b, c) => counts.push(c.count) });
+            w.add({ shape: { kind: 'mask', mask: m }, transform: affineFromTRS(affine(1, 0, 0, 1, 0, 0), 0, 0, 0.3, 1, 1) });
+            // (Turned: unturned sprites are decided on their rasters.) Centres 7 apart: the lens's middle lies in both holes; the rims cross above and below.
+            const b = w.add({ shape: { kind: 'mask', mask: m }, transform: affineFromTRS(affine(1, 0, 0, 1, 0, 0), 7, 0, 0.5, 1, 1) });
+            scan.mockClear();
+            w.step();
+            const first = scan.mock.calls.length;
+            for (let f = 1; f <= 4; f++) w.setTransform(b, affineFromTRS(affine(1, 0, 0, 1, 0, 0), 7 + 0.3 * f, 0.2 * f, 0.5 + 0.02 * f, 1, 1));
+            w.step(); w.step(); // (setTransform's last call holds; the second step reuses the first's answer)
+            expect(first).toBe(1); // the first step needs the window
+            counts.push(scan.mock.calls.length - first);
+            return counts;
+        };
+        const on = play(true), off = play(false);
+        expect(on.slice(0, -1)).toEqual(off.slice(0, -1)); // the same contacts
+        expect(on[on.length - 1]).toBe(0); // with the witness, no window after the first step
+        expect(off[off.length - 1]).toBe(1); // without it, the window again
+        scan.mockRestore();
     });
 });

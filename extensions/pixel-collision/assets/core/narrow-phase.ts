@@ -2,7 +2,7 @@ import type { BitMask } from './bitmask';
 import { Collider, isGeometric } from './collider';
 import { Contact, ContactSource, DETAIL_NORMAL, DETAIL_OVERLAP, DETAIL_SEPARATION } from './contact';
 import type { ContactResolver } from './contact';
-import { contactNormal, masksShareCell, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
+import { contactNormal, FOUND, masksShareCell, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
 import type { NarrowOptions } from './narrow';
 import { perCellFits, testMasksPerCell } from './narrow-small';
 import { andAny, IntWindow } from './parts';
@@ -123,6 +123,11 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
     private _cutsUsed = 0;
     /** The previous run's pairs and answers (see PairMemo). */
     private readonly _memo = new PairMemo();
+    /**
+     * The pair's witness `[has, k, l]`: in, a cell the two shared in the previous step; out, a
+     * cell they share now (`has` 0: none known).
+     */
+    private readonly _wit = new Float64Array(3);
 
     run(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array,
         contacts: Contact[], frame: number, separation: boolean, lazy = false): number {
@@ -138,9 +143,20 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // The same two colliders, neither changed since the previous run (same transforms,
             // shapes and accuracy: see PairMemo): that run's answer, as it was.
             if (reuse) j = memo.seek(j, ai.id, bi.id);
-            if (reuse && memo.same(j, ai, bi, acc, frame)) memo.answer(j, c);
-            else if (lazy) this._decide(ai, bi, acc, separation, c);
-            else this.testPair(ai, bi, acc, separation, c);
+            if (reuse && memo.same(j, ai, bi, acc, frame)) {
+                memo.answer(j, c);
+                memo.keepWitness(j, i);
+            } else if (lazy) {
+                // The cell the two shared in the previous step, if they did (see _decide).
+                const wit = this._wit;
+                wit[0] = 0;
+                if (reuse && DETAIL_PATHS.witness && memo.pair(j, ai, bi)) memo.witness(j, wit);
+                this._decide(ai, bi, acc, separation, c);
+                memo.setWitness(i, wit);
+            } else {
+                this.testPair(ai, bi, acc, separation, c);
+                memo.noWitness(i);
+            }
             c.frame = frame;
         }
         memo.record(a, b, count, accuracy, contacts, separation, lazy);
@@ -170,6 +186,9 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         out.accuracy = accuracy;
         let hit: boolean;
         let windowed = false;
+        const wit = this._wit;
+        const known = wit[0];
+        wit[0] = 0;
         if (sa.kind === 'mask' && sb.kind === 'mask') {
             // Circles around the two masks' opaque texels that do not meet: no shared sample.
             a._updateBounds();
@@ -190,13 +209,17 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         } else if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
-        } else if (DETAIL_PATHS.lens && lensCellShared(a, b, sa.mask, sb.mask, accuracy)) {
+        } else if ((DETAIL_PATHS.lens && lensCellShared(a, b, sa.mask, sb.mask, accuracy))
+            || (known === 1 && masksShareCell(sa.mask, a._t, sb.mask, b._t, accuracy, wit[1], wit[2]))) {
             // (Both masks: their bounds are up to date since the circle test.)
             // A shared sample at the middle of the circles' lens decides the pair with no window,
             // probe or scan. When no details were read since the last step, none is collected
             // now, and the details (if they are read) find their window when they are computed;
             // else the pair's window is made now, as the scan below would have made it.
+            // Or the cell they shared in the previous step, still shared (the lens's cell finds
+            // most; concave and holed shapes often touch away from it).
             hit = true;
+            wit[0] = 1; wit[1] = FOUND[0]; wit[2] = FOUND[1];
             if (this._collect && DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy))) {
                 const w = pairWindowTight(sa.mask, a._t, sb.mask, b._t, accuracy);
                 if (w !== null) {
@@ -209,6 +232,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // probes and scan also cost less than the boxes' window saves in them.
             windowed = DETAIL_PATHS.tight && !(wholeAtHand(a, accuracy) && wholeAtHand(b, accuracy));
             hit = masksShareSample(sa.mask, a._t, sb.mask, b._t, accuracy, WIN, windowed);
+            if (hit) { wit[0] = 1; wit[1] = FOUND[0]; wit[2] = FOUND[1]; }
         }
         if (!hit) return;
         out.hit = true;
@@ -410,6 +434,16 @@ export class PairMemo {
     /** That contact's frame when it was written. */
     private _frame = new Float64Array(64);
     private _n = 0;
+    /**
+     * Per entry, a cell its two colliders shared (`_wh` 1) at `(_wk, _wl)`: exact to try first
+     * in the next step, whatever changed. `_n*`: this run's, being written.
+     */
+    private _wh = new Uint8Array(64);
+    private _wk = new Float64Array(64);
+    private _wl = new Float64Array(64);
+    private _nh = new Uint8Array(64);
+    private _nk = new Float64Array(64);
+    private _nl = new Float64Array(64);
     separation = false;
     lazy = false;
 
@@ -448,6 +482,42 @@ export class PairMemo {
         }
     }
 
+    /** Whether entry `j` is the pair `(a, b)` (changed or not). */
+    pair(j: number, a: Collider<any>, b: Collider<any>): boolean {
+        return j < this._n && this._a[j] === a && this._b[j] === b;
+    }
+
+    /** Entry `j`'s witness into `out` (`[has, k, l]`). */
+    witness(j: number, out: Float64Array): void {
+        out[0] = this._wh[j]; out[1] = this._wk[j]; out[2] = this._wl[j];
+    }
+
+    /** This run's pair `i` keeps entry `j`'s witness (its answer was reused). */
+    keepWitness(j: number, i: number): void {
+        this._grow(i);
+        this._nh[i] = this._wh[j]; this._nk[i] = this._wk[j]; this._nl[i] = this._wl[j];
+    }
+
+    /** This run's witness of pair `i` (`w`: `[has, k, l]`). */
+    setWitness(i: number, w: Float64Array): void {
+        this._grow(i);
+        this._nh[i] = w[0]; this._nk[i] = w[1]; this._nl[i] = w[2];
+    }
+
+    /** This run's pair `i` has no witness. */
+    noWitness(i: number): void {
+        this._grow(i);
+        this._nh[i] = 0;
+    }
+
+    private _grow(i: number): void {
+        if (i < this._nh.length) return;
+        const m = 2 * (i + 1);
+        const h = new Uint8Array(m), k = new Float64Array(m), l = new Float64Array(m);
+        h.set(this._nh); k.set(this._nk); l.set(this._nl);
+        this._nh = h; this._nk = k; this._nl = l;
+    }
+
     /** Keeps this run's pairs and answers (after their frames are set). */
     record(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array, contacts: Contact[], separation: boolean, lazy: boolean): void {
         if (this._sa.length < count) {
@@ -466,6 +536,10 @@ export class PairMemo {
         this._n = count;
         this.separation = separation;
         this.lazy = lazy;
+        // This run's witnesses become the previous run's.
+        const h = this._wh, k = this._wk, l = this._wl;
+        this._wh = this._nh; this._wk = this._nk; this._wl = this._nl;
+        this._nh = h; this._nk = k; this._nl = l;
     }
 }
 
@@ -517,7 +591,7 @@ export class CutSlot {
  * `lens` off, no pair is decided by its lens's middle cell alone; `parts` off, a pair with a parts
  * collider is decided on both whole rasters (as it is when neither side has `partsMin` parts).
  */
-export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12, memo: true };
+export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12, memo: true, witness: true };
 
 /**
  * Whether two colliders, one or both of kind `'parts'`, share a sample (exact), without a whole

@@ -1320,7 +1320,10 @@ function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonl
         const k = win.k0 + Math.floor(kw * PROBE_AT[i]);
         for (let j = 0; j < 3; j++) {
             const l = win.l0 + Math.floor(lw * PROBE_AT[j]);
-            if (a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l)) && b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l))) return true;
+            if (a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l)) && b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l))) {
+                FOUND[0] = k; FOUND[1] = l;
+                return true;
+            }
         }
     }
     return false;
@@ -1334,8 +1337,16 @@ export function masksShareCell(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, t
     PROBE_A.setup(ta, acc);
     if (!a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l))) return false;
     PROBE_B.setup(tb, acc);
-    return b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l));
+    if (!b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l))) return false;
+    FOUND[0] = k; FOUND[1] = l;
+    return true;
 }
+
+/**
+ * The cell `[k, l]` of the shared sample that the last `true` of {@link masksShareCell} or
+ * {@link masksShareSample} found (a touching pair keeps it, to try first in the next step).
+ */
+export const FOUND = new Float64Array(2);
 
 /**
  * Exact yes/no for two masks without making a raster: a separating axis through their circles'
@@ -1444,7 +1455,10 @@ function scanShared(a: BitMask, b: BitMask, ta: Readonly<Affine2D>, tb: Readonly
             const vb = bib * dxb + LvB;
             let q = Math.floor(vb - eBv);
             if (q !== Math.floor(vb + eBv)) q = mb.floorV(k, l);
-            if (q >= 0 && q < bH && ((bBits[q * bStride + (p >>> 5)] >>> (p & 31)) & 1) !== 0) return true;
+            if (q >= 0 && q < bH && ((bBits[q * bStride + (p >>> 5)] >>> (p & 31)) & 1) !== 0) {
+                FOUND[0] = k; FOUND[1] = l;
+                return true;
+            }
         }
     }
     return false;
