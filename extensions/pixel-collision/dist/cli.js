@@ -4034,6 +4034,7 @@ var POLY2 = new Float64Array(36);
 var CLIP = new Float64Array(16);
 var PROBE_A = new SampleMapper();
 var PROBE_B = new SampleMapper();
+var FOUND = new Float64Array(2);
 var KR = new Float64Array(2);
 
 // extensions/pixel-collision/assets/core/broadphase.ts

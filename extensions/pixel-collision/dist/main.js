@@ -1962,7 +1962,7 @@ var init_narrow_small = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow.ts
-var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, CLIP_D, SUPPORT_DIRS, SUP_UX, SUP_UY, SUP_INV, SUPW, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, KR;
+var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, CLIP_D, SUPPORT_DIRS, SUP_UX, SUP_UY, SUP_INV, SUPW, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, FOUND, KR;
 var init_narrow = __esm({
   "extensions/pixel-collision/assets/core/narrow.ts"() {
     "use strict";
@@ -2025,6 +2025,7 @@ var init_narrow = __esm({
     CLIP = new Float64Array(16);
     PROBE_A = new SampleMapper();
     PROBE_B = new SampleMapper();
+    FOUND = new Float64Array(2);
     KR = new Float64Array(2);
   }
 });
