@@ -178,3 +178,31 @@ describe('a touching pair keeps a cell the two shared, to try first in the next 
         scan.mockRestore();
     });
 });
+
+describe('the memory and other backends', () => {
+    it('reuses nothing after a gap in the frames (another backend answered them, and may have written into the contacts kept)', () => {
+        const np = new CpuNarrowPhase();
+        const w = new CollisionWorld(); // (only to make colliders)
+        const m = disc(16, 16);
+        const t = (x: number) => affineFromTRS(affine(1, 0, 0, 1, 0, 0), x, 0, 0.3, 1, 1);
+        const a = w.add({ shape: { kind: 'mask', mask: m }, transform: t(0) }), b = w.add({ shape: { kind: 'mask', mask: m }, transform: t(6) });
+        const c = w.add({ shape: { kind: 'mask', mask: m }, transform: t(100) }), d = w.add({ shape: { kind: 'mask', mask: m }, transform: t(112) });
+        const acc = new Float64Array([1]);
+        const X = new Contact();
+        np.run([a], [b], 1, acc, [X], 1, false, true);
+        const want = X.count;
+        // Frames 2-4 answered elsewhere: X now holds another pair's answer, of frame 1.
+        const other = new Contact();
+        np.testPair(c, d, 1, false, other);
+        other.frame = 1;
+        expect(other.hit && other.count !== want).toBe(true);
+        X.copyFrom(other);
+        const Y = new Contact();
+        np.run([a], [b], 1, acc, [Y], 5, false, true);
+        expect(Y.count).toBe(want);
+        // Consecutive frames reuse (the contact of frame 5 is copied into frame 6's).
+        const Z = new Contact();
+        np.run([a], [b], 1, acc, [Z], 6, false, true);
+        expect(Z.count).toBe(want);
+    });
+});

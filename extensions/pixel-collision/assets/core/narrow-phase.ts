@@ -135,7 +135,9 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         this._collect = this._readSince;
         this._readSince = false;
         const memo = this._memo;
-        const reuse = DETAIL_PATHS.memo && memo.separation === separation && memo.lazy === lazy;
+        // (Only right after the run it recorded: a backend that answered the steps between, the GPU
+        // narrow phase, may have written into the contacts it kept.)
+        const reuse = DETAIL_PATHS.memo && memo.frame === frame - 1 && memo.separation === separation && memo.lazy === lazy;
         let j = 0;
         for (let i = 0; i < count; i++) {
             const c = contacts[i];
@@ -159,7 +161,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             }
             c.frame = frame;
         }
-        memo.record(a, b, count, accuracy, contacts, separation, lazy);
+        memo.record(a, b, count, accuracy, contacts, frame, separation, lazy);
         return frame;
     }
 
@@ -419,8 +421,10 @@ const MASK_SEP: NarrowOptions = { contact: true, separation: true };
  * a hit gets a copy of the contact that run wrote, with whatever details were read from it since
  * (or the same pending details, resolved from the same inputs). That contact object is safe to
  * copy from: the world keeps a hit's contact untouched in its pair lists until the step after
- * the next (a check of its frame stands guard all the same; a contact is the world's, and a
- * listener copies it rather than changing it). Colliders at rest, sprites lying on
+ * the next, when the runs are of consecutive frames (a check of its frame stands guard all the
+ * same; a contact is the world's, and a listener copies it rather than changing it). After a
+ * gap (the GPU narrow phase answered the frames between, and may have written into those
+ * contacts) nothing is reused. Colliders at rest, sprites lying on
  * the ground or on each other, cost nothing after their first step together.
  */
 export class PairMemo {
@@ -444,6 +448,8 @@ export class PairMemo {
     private _nh = new Uint8Array(64);
     private _nk = new Float64Array(64);
     private _nl = new Float64Array(64);
+    /** The frame of the run recorded (only the next frame's run reuses it). */
+    frame = -Infinity;
     separation = false;
     lazy = false;
 
@@ -519,7 +525,7 @@ export class PairMemo {
     }
 
     /** Keeps this run's pairs and answers (after their frames are set). */
-    record(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array, contacts: Contact[], separation: boolean, lazy: boolean): void {
+    record(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array, contacts: Contact[], frame: number, separation: boolean, lazy: boolean): void {
         if (this._sa.length < count) {
             const m = count * 2;
             this._sa = new Float64Array(m); this._sb = new Float64Array(m); this._acc = new Float64Array(m); this._frame = new Float64Array(m);
@@ -534,6 +540,7 @@ export class PairMemo {
         // Drop references past this run's pairs (removed colliders can be collected).
         for (let i = count; i < this._n; i++) { A[i] = null; B[i] = null; C[i] = null; }
         this._n = count;
+        this.frame = frame;
         this.separation = separation;
         this.lazy = lazy;
         // This run's witnesses become the previous run's.
