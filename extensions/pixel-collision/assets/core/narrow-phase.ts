@@ -430,6 +430,9 @@ const MASK_SEP: NarrowOptions = { contact: true, separation: true };
 export class PairMemo {
     private _a: (Collider<any> | null)[] = [];
     private _b: (Collider<any> | null)[] = [];
+    /** Their ids when recorded (in the world's order: what {@link seek} walks). */
+    private _ia = new Int32Array(64);
+    private _ib = new Int32Array(64);
     private _sa = new Float64Array(64);
     private _sb = new Float64Array(64);
     private _acc = new Float64Array(64);
@@ -455,10 +458,10 @@ export class PairMemo {
 
     /** The first entry at or after `j` whose ids are not below `(ia, ib)` (entries are in id order when the world gave them so). */
     seek(j: number, ia: number, ib: number): number {
-        const n = this._n, A = this._a, B = this._b;
+        const n = this._n, A = this._ia, B = this._ib;
         while (j < n) {
-            const x = A[j] as Collider<any>, y = B[j] as Collider<any>;
-            if (x.id < ia || (x.id === ia && y.id < ib)) j++;
+            const x = A[j];
+            if (x < ia || (x === ia && B[j] < ib)) j++;
             else break;
         }
         return j;
@@ -529,11 +532,12 @@ export class PairMemo {
         if (this._sa.length < count) {
             const m = count * 2;
             this._sa = new Float64Array(m); this._sb = new Float64Array(m); this._acc = new Float64Array(m); this._frame = new Float64Array(m);
+            this._ia = new Int32Array(m); this._ib = new Int32Array(m);
         }
-        const A = this._a, B = this._b, C = this._c;
+        const A = this._a, B = this._b, C = this._c, IA = this._ia, IB = this._ib;
         for (let i = 0; i < count; i++) {
             const x = a[i], y = b[i], c = contacts[i];
-            A[i] = x; B[i] = y;
+            A[i] = x; B[i] = y; IA[i] = x.id; IB[i] = y.id;
             this._sa[i] = x._stamp; this._sb[i] = y._stamp; this._acc[i] = accuracy[i];
             if (c.hit) { C[i] = c; this._frame[i] = c.frame; } else C[i] = null;
         }
