@@ -505,11 +505,49 @@ describe('DragonBones (dragonBones.ArmatureDisplay)', () => {
         }
     });
 
-    test('the cache modes are not read: the content box, with one warning that says what to do', () => {
+    test.each([
+        ['SHARED_CACHE', dragonBones.ArmatureDisplay.AnimationCacheMode.SHARED_CACHE],
+        ['PRIVATE_CACHE', dragonBones.ArmatureDisplay.AnimationCacheMode.PRIVATE_CACHE],
+    ])('%s: the cached frame is read (node space, its segments\' textures), the same as REALTIME; alpha-0 and hidden slots left out', (_name, mode) => {
+        const { pages, slots } = armatureScene(23);
+        const place: [number, number, number, number, number] = [12.3, -8.6, -21, 1.1, -0.9];
+        const a = armatureNode(slots, place);
+        a.display.setAnimationCacheMode(mode);
+        tick();
+        expect(a.collider.maskSource).toBe('pixels');
+        // (Several segments: two pages, an additive slot between normal ones, a child armature.)
+        expect(a.display._curFrame!.segments.length).toBeGreaterThan(2);
+        const [solid, compared] = compare(a.collider, armatureTris(slots, [1, 0, 0, 1, 0, 0], pages, 1), place, [-60, -50, 60, 50], 7);
+        expect(compared).toBeGreaterThan(2900);
+        expect(solid).toBeGreaterThan(120);
+        expect(logs.warn).toHaveLength(0);
+    });
+
+    test('cache modes: slots are not chosen by name (one warning), additiveSlots applies (the additive segment left out); node opacity 0 draws nothing', () => {
+        const { pages, slots } = armatureScene(26);
+        const place: [number, number, number, number, number] = [3, 4, 15, 1, 1];
+        const a = armatureNode(slots, place);
+        a.display.setAnimationCacheMode(dragonBones.ArmatureDisplay.AnimationCacheMode.SHARED_CACHE);
+        a.collider.ignoreSlots = ['body'];
+        a.collider.additiveSlots = false;
+        tick();
+        tick();
+        const kept = slots.filter((sl) => sl.name !== 'glow');
+        compare(a.collider, armatureTris(kept, [1, 0, 0, 1, 0, 0], pages, 1), place, [-70, -60, 70, 60], 8);
+        expect(logs.warn).toHaveLength(1);
+        expect(logs.warn[0]).toMatch(/REALTIME cache mode only/);
+        (a.node._uiProps as unknown as { opacity: number }).opacity = 0;
+        a.display._armature = { _slots: slots.slice() };
+        tick();
+        expect(CollisionSystem.instance.queryRect({ x: -100, y: -100, width: 200, height: 200 } as never)).toEqual([]);
+    });
+
+    test('an engine that shows no cached frame in a cache mode: the content box, with one warning that says what to do', () => {
         const { slots } = armatureScene(23);
         const a = armatureNode(slots, [0, 0, 0, 1, 1]);
         a.node.getComponent(UITransform)!.setContentSize(10, 10);
         a.display.setAnimationCacheMode(dragonBones.ArmatureDisplay.AnimationCacheMode.SHARED_CACHE);
+        Object.defineProperty(a.display, '_curFrame', { value: undefined });
         tick();
         tick();
         expect(a.collider.maskSource).toBe('box');

@@ -2414,6 +2414,41 @@ class ArmatureDisplay extends Component {
     _cacheMode = 0;
     setAnimationCacheMode(mode: number): void { this._cacheMode = mode; }
     isAnimationCached(): boolean { return this._cacheMode !== 0; }
+    /**
+     * The cached frame drawn in a cache mode (`ArmatureCache._traverseArmature`, v3.8.5): the
+     * armature as it stands, every visible slot with a texture in draw order (child armatures
+     * inside their slot), `x y z u v r g b a` per vertex in node space (`a`: the slot's alpha
+     * times its parent armature slots', over 255), indices counted from their segment's first
+     * vertex, a new segment where the texture or the blend mode changes. Null outside cache modes.
+     */
+    get _curFrame(): { segments: { tex: object | null; blendMode: number; indexCount: number; vertexCount: number }[]; vertices: Float32Array; indices: Uint16Array } | null {
+        if (this._cacheMode === 0 || !this._armature) return null;
+        const segments: { tex: object | null; blendMode: number; indexCount: number; vertexCount: number }[] = [];
+        const vs: number[] = [], is: number[] = [];
+        const walk = (slots: DragonBonesSlotDouble[], P: number[], opacity: number): void => {
+            for (const slot of slots) {
+                if (!slot._visible || !slot._displayData) continue;
+                const m = slot._matrix;
+                const a = P[0] * m.m00 + P[2] * m.m01, b = P[1] * m.m00 + P[3] * m.m01;
+                const c = P[0] * m.m04 + P[2] * m.m05, d = P[1] * m.m04 + P[3] * m.m05;
+                const tx = P[0] * m.m12 + P[2] * m.m13 + P[4], ty = P[1] * m.m12 + P[3] * m.m13 + P[5];
+                if (slot.childArmature) { walk(slot.childArmature._slots, [a, b, c, d, tx, ty], opacity * slot._color.a / 255); continue; }
+                const tex = slot.getTexture();
+                if (!tex) continue;
+                let seg = segments[segments.length - 1];
+                if (!seg || seg.tex !== tex || seg.blendMode !== slot._blendMode) segments.push(seg = { tex, blendMode: slot._blendMode, indexCount: 0, vertexCount: 0 });
+                const lv = slot._localVertices;
+                for (const k of slot._indices) is.push(seg.vertexCount + k);
+                for (let k = 0; k < lv.length; k += 4) {
+                    vs.push(a * lv[k] + c * lv[k + 1] + tx, b * lv[k] + d * lv[k + 1] + ty, 0, lv[k + 2], lv[k + 3], 1, 1, 1, slot._color.a * opacity / 255);
+                }
+                seg.indexCount += slot._indices.length;
+                seg.vertexCount += lv.length / 4;
+            }
+        };
+        walk(this._armature._slots, [1, 0, 0, 1, 0, 0], 1);
+        return { segments, vertices: new Float32Array(vs), indices: new Uint16Array(is) };
+    }
 }
 
 export const dragonBones = { ArmatureDisplay };

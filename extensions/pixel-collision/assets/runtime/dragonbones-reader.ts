@@ -17,9 +17,21 @@
  * child armature that is left out leaves out the armature; one in `only` keeps all of it), and
  * additive-blend slots (`_blendMode` 1) when `additive` is off.
  *
- * Animation cache modes (SHARED_CACHE, PRIVATE_CACHE) draw cached frames instead of the armature;
- * they are not read here yet: {@link read} returns false and the collider falls back to a box. The
- * native engine's DragonBones (C++ through JSB) is read by native-skeleton-reader.ts.
+ * Animation cache modes (SHARED_CACHE, PRIVATE_CACHE) draw the current cached frame
+ * (`_curFrame`, `cocos/dragon-bones/ArmatureCache.ts`) instead of the armature: every drawn
+ * slot's vertices in node space (`x y z u v r g b a`, 9 floats a vertex; the slot's alpha times
+ * its parent armature slots' in `a`), indexed per segment (a run of slots with one texture and
+ * blend mode) from the segment's first vertex. Read as it is: a segment's triangles with its
+ * texture, those of a vertex alpha of 0 left out, additive segments as the filter says. A cached
+ * frame names no slot, so slots are not chosen by name there (one warning).
+ *
+ * The engine's web assembler (`cacheTraverse`, 3.8.5) copies only a cached frame's first segment
+ * into its buffer and moves that segment through the node's matrix again for each later one: a
+ * cached frame of more than one segment (slots on several atlas pages, or additive slots between
+ * normal ones) is drawn wrongly on the web. The collider follows the cached pose (what the frame
+ * is, and what native builds draw), not that drawing.
+ *
+ * The native engine's DragonBones (C++ through JSB) is read by native-skeleton-reader.ts.
  */
 import type { Texture2D } from 'cc';
 import { JSB } from 'cc/env';
@@ -41,11 +53,24 @@ interface SlotLike {
 }
 interface ArmatureLike { _slots: SlotLike[] }
 
+/** A cached frame (`ArmatureFrame`), as the engine's cache assembler reads it. */
+interface CachedFrameLike {
+    segments: { tex: Texture2D | null; blendMode: number; indexCount: number; vertexCount: number }[];
+    /** `x y z u v r g b a` per vertex, node space. */
+    vertices: Float32Array;
+    indices: Uint16Array;
+}
+
+/** Floats a vertex of a cached frame (`EXPORT_VERTEX_SIZE`). */
+const CACHED_VERTEX = 9;
+
 /** What is read of `dragonBones.ArmatureDisplay`. */
 export interface ArmatureDisplayLike {
     enabledInHierarchy: boolean;
     node: { _uiProps: { opacity: number } };
     _armature: ArmatureLike | null;
+    /** The cached frame being drawn (cache modes). */
+    _curFrame?: CachedFrameLike | null;
     isAnimationCached(): boolean;
 }
 
@@ -67,16 +92,44 @@ export class DragonBonesReader implements SkeletonReader {
             this.reason = 'its geometry cannot be read on this platform (DragonBones runs natively here)';
             return false;
         }
+        this.warning = '';
         if (!comp.enabledInHierarchy || !comp._armature) return true; // draws nothing
         if (comp.isAnimationCached()) {
-            this.reason = 'its animation cache mode (SHARED_CACHE / PRIVATE_CACHE) is not read yet; set the cache mode to REALTIME';
-            return false;
+            const frame = comp._curFrame;
+            if (frame === undefined) {
+                this.reason = 'its animation cache mode (SHARED_CACHE / PRIVATE_CACHE) draws a cached frame this engine does not show; set the cache mode to REALTIME';
+                return false;
+            }
+            if (this.filter.byName) this.warning = 'slots are chosen by name (ignoreSlots / onlySlots) in the REALTIME cache mode only; in SHARED_CACHE / PRIVATE_CACHE every slot collides (additiveSlots still applies)';
+            if (frame !== null && comp.node._uiProps.opacity !== 0) this._cached(out, frame);
+            return true;
         }
         const m = this._m;
         m[0] = 1; m[1] = 0; m[2] = 0; m[3] = 1; m[4] = 0; m[5] = 0;
         this._nodeA = comp.node._uiProps.opacity;
         this._armature(out, comp._armature, 0, this._nodeA, false);
         return true;
+    }
+
+    /** Adds the triangles of cached frame `frame` (see the file notes). */
+    private _cached(out: DrawnTriangles, frame: CachedFrameLike): void {
+        const v = frame.vertices, idx = frame.indices, segs = frame.segments, additive = this.filter.additive;
+        let first = 0, k = 0;
+        for (let s = 0; s < segs.length; s++) {
+            const seg = segs[s];
+            const end = k + seg.indexCount;
+            if (seg.tex && (additive || seg.blendMode !== BLEND_ADDITIVE)) {
+                const t = out.textureIndex(seg.tex);
+                for (; k + 2 < end; k += 3) {
+                    const i0 = CACHED_VERTEX * (first + idx[k]), i1 = CACHED_VERTEX * (first + idx[k + 1]), i2 = CACHED_VERTEX * (first + idx[k + 2]);
+                    // (A slot's vertices share its alpha: a triangle of alpha 0 is a hidden slot's.)
+                    if (v[i0 + 8] === 0 && v[i1 + 8] === 0 && v[i2 + 8] === 0) continue;
+                    out.push(v[i0], v[i0 + 1], v[i0 + 3], v[i0 + 4], v[i1], v[i1 + 1], v[i1 + 3], v[i1 + 4], v[i2], v[i2 + 1], v[i2 + 3], v[i2 + 4], t);
+                }
+            }
+            k = end;
+            first += seg.vertexCount;
+        }
     }
 
     /**
