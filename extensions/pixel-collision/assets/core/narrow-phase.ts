@@ -138,27 +138,28 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
         // (Only right after the run it recorded: a backend that answered the steps between, the GPU
         // narrow phase, may have written into the contacts it kept.)
         const reuse = DETAIL_PATHS.memo && memo.frame === frame - 1 && memo.separation === separation && memo.lazy === lazy;
+        const wit = this._wit;
+        memo.begin(count);
         let j = 0;
         for (let i = 0; i < count; i++) {
             const c = contacts[i];
             const ai = a[i], bi = b[i], acc = accuracy[i];
-            // The same two colliders, neither changed since the previous run (same transforms,
-            // shapes and accuracy: see PairMemo): that run's answer, as it was.
-            if (reuse) j = memo.seek(j, ai.id, bi.id);
-            if (reuse && memo.same(j, ai, bi, acc, frame)) {
-                memo.answer(j, c);
-                memo.keepWitness(j, i);
-            } else if (lazy) {
-                // The cell the two shared in the previous step, if they did (see _decide).
-                const wit = this._wit;
-                wit[0] = 0;
-                if (reuse && DETAIL_PATHS.witness && memo.pair(j, ai, bi)) memo.witness(j, wit);
-                this._decide(ai, bi, acc, separation, c);
-                memo.setWitness(i, wit);
-            } else {
-                this.testPair(ai, bi, acc, separation, c);
-                memo.noWitness(i);
+            let kept = false;
+            wit[0] = 0;
+            if (reuse) {
+                j = memo.seek(j, ai.id, bi.id);
+                if (memo.pair(j, ai, bi)) {
+                    // The cell the two shared in the previous step, if they did (see _decide).
+                    if (DETAIL_PATHS.witness) memo.witness(j, wit);
+                    // Neither changed since (same transforms, shapes and accuracy: see PairMemo):
+                    // that run's answer, as it was.
+                    kept = memo.unchanged(j, ai, bi, acc);
+                }
             }
+            if (kept) memo.answer(j, c);
+            else if (lazy) this._decide(ai, bi, acc, separation, c);
+            else { this.testPair(ai, bi, acc, separation, c); wit[0] = 0; }
+            memo.setWitness(i, wit);
             c.frame = frame;
         }
         memo.record(a, b, count, accuracy, contacts, frame, separation, lazy);
@@ -436,10 +437,8 @@ export class PairMemo {
     private _sa = new Float64Array(64);
     private _sb = new Float64Array(64);
     private _acc = new Float64Array(64);
-    /** The contact written for a hit (null for a miss). */
+    /** The contact written for a hit (null for a miss), of frame {@link frame}. */
     private _c: (Contact | null)[] = [];
-    /** That contact's frame when it was written. */
-    private _frame = new Float64Array(64);
     private _n = 0;
     /**
      * Per entry, a cell its two colliders shared (`_wh` 1) at `(_wk, _wl)`: exact to try first
@@ -468,15 +467,14 @@ export class PairMemo {
     }
 
     /**
-     * Whether entry `j` is the pair `(a, b)`, neither changed since, at accuracy `acc`, and (a
-     * hit) its contact still holds what that run wrote: a hit, of that run's frame, which is
-     * before `frame` (a contact rewritten in this run has this run's frame).
+     * Whether the pair `(a, b)` of entry `j` ({@link pair}) is unchanged since, at accuracy `acc`,
+     * and (a hit) its contact still holds what that run wrote: a hit of that run's frame (a
+     * contact rewritten in this run has this run's frame).
      */
-    same(j: number, a: Collider<any>, b: Collider<any>, acc: number, frame: number): boolean {
-        if (j >= this._n || this._a[j] !== a || this._b[j] !== b) return false;
+    unchanged(j: number, a: Collider<any>, b: Collider<any>, acc: number): boolean {
         if (a._stamp !== this._sa[j] || b._stamp !== this._sb[j] || acc !== this._acc[j]) return false;
         const c = this._c[j];
-        return c === null || (c.hit && c.frame === this._frame[j] && this._frame[j] < frame);
+        return c === null || (c.hit && c.frame === this.frame);
     }
 
     /** Writes entry `j`'s answer into `out` (its frame is the caller's to set). */
@@ -501,37 +499,23 @@ export class PairMemo {
         out[0] = this._wh[j]; out[1] = this._wk[j]; out[2] = this._wl[j];
     }
 
-    /** This run's pair `i` keeps entry `j`'s witness (its answer was reused). */
-    keepWitness(j: number, i: number): void {
-        this._grow(i);
-        this._nh[i] = this._wh[j]; this._nk[i] = this._wk[j]; this._nl[i] = this._wl[j];
+    /** Makes room for the witnesses of a run of `count` pairs. */
+    begin(count: number): void {
+        if (this._nh.length >= count) return;
+        const m = 2 * count;
+        this._nh = new Uint8Array(m); this._nk = new Float64Array(m); this._nl = new Float64Array(m);
     }
 
     /** This run's witness of pair `i` (`w`: `[has, k, l]`). */
     setWitness(i: number, w: Float64Array): void {
-        this._grow(i);
         this._nh[i] = w[0]; this._nk[i] = w[1]; this._nl[i] = w[2];
-    }
-
-    /** This run's pair `i` has no witness. */
-    noWitness(i: number): void {
-        this._grow(i);
-        this._nh[i] = 0;
-    }
-
-    private _grow(i: number): void {
-        if (i < this._nh.length) return;
-        const m = 2 * (i + 1);
-        const h = new Uint8Array(m), k = new Float64Array(m), l = new Float64Array(m);
-        h.set(this._nh); k.set(this._nk); l.set(this._nl);
-        this._nh = h; this._nk = k; this._nl = l;
     }
 
     /** Keeps this run's pairs and answers (after their frames are set). */
     record(a: readonly Collider<any>[], b: readonly Collider<any>[], count: number, accuracy: Float64Array, contacts: Contact[], frame: number, separation: boolean, lazy: boolean): void {
         if (this._sa.length < count) {
             const m = count * 2;
-            this._sa = new Float64Array(m); this._sb = new Float64Array(m); this._acc = new Float64Array(m); this._frame = new Float64Array(m);
+            this._sa = new Float64Array(m); this._sb = new Float64Array(m); this._acc = new Float64Array(m);
             this._ia = new Int32Array(m); this._ib = new Int32Array(m);
         }
         const A = this._a, B = this._b, C = this._c, IA = this._ia, IB = this._ib;
@@ -539,7 +523,7 @@ export class PairMemo {
             const x = a[i], y = b[i], c = contacts[i];
             A[i] = x; B[i] = y; IA[i] = x.id; IB[i] = y.id;
             this._sa[i] = x._stamp; this._sb[i] = y._stamp; this._acc[i] = accuracy[i];
-            if (c.hit) { C[i] = c; this._frame[i] = c.frame; } else C[i] = null;
+            C[i] = c.hit ? c : null;
         }
         // Drop references past this run's pairs (removed colliders can be collected).
         for (let i = count; i < this._n; i++) { A[i] = null; B[i] = null; C[i] = null; }
