@@ -240,6 +240,59 @@ describe("'parts' colliders", () => {
             }), { numRuns: 40 });
     });
 
+    test('part by part over consecutive steps (the last step\'s shared cell tried first): every decision as the reference (property)', () => {
+        const stepArb = fc.record({ dx: fc.double({ min: -9, max: 9, noNaN: true }), dy: fc.double({ min: -9, max: 9, noNaN: true }), turn: fc.double({ min: -0.3, max: 0.3, noNaN: true }) });
+        fc.assert(fc.property(fc.array(partArb, { minLength: 1, maxLength: 4 }), fc.array(partArb, { minLength: 1, maxLength: 3 }), fc.boolean(), worldTArb, fc.array(stepArb, { minLength: 3, maxLength: 6 }), accArb,
+            (partsA, partsB, bIsMask, t0, steps, acc) => {
+                const narrow = new CpuNarrowPhase();
+                // B sits where A is, so most steps touch.
+                const tb: Affine2D = { a: 1, b: 0, c: 0, d: 1, tx: t0.tx + 3, ty: t0.ty - 2 };
+                const b = new Collider({ shape: bIsMask ? { kind: 'mask', mask: partsB[0].mask } : { kind: 'parts', parts: partsB }, transform: tb, accuracy: acc });
+                const a = new Collider({ shape: { kind: 'parts', parts: partsA }, transform: t0, accuracy: acc });
+                const contacts = [new Contact()];
+                let t = t0;
+                steps.forEach((s, frame) => {
+                    if (frame > 0) {
+                        const c = Math.cos(s.turn), sn = Math.sin(s.turn);
+                        t = { a: c * t.a - sn * t.b, b: sn * t.a + c * t.b, c: c * t.c - sn * t.d, d: sn * t.c + c * t.d, tx: t.tx + s.dx, ty: t.ty + s.dy };
+                        a._setTransformSnapshot(t);
+                    }
+                    narrow.run([a], [b], 1, new Float64Array([acc]), contacts, frame, false, true);
+                    const [k0, l0, k1, l1] = refPartsCells(partsA, t, acc);
+                    let want = false;
+                    for (let l = l0; l <= l1 && !want; l++) for (let k = k0; k <= k1 && !want; k++) {
+                        want = refPartsMember(partsA, t, acc, k, l) && (bIsMask ? refMember(partsB[0].mask, tb, acc, k, l) : refPartsMember(partsB, tb, acc, k, l));
+                    }
+                    expect(contacts[0].hit).toBe(want);
+                });
+            }), { numRuns: 60 });
+    });
+
+    test('the last step\'s shared cell decides a pair only when both still hold it', () => {
+        // B: a column of texels at x in [0, 1) and one texel at x in [9, 10) (its box spans both).
+        const rows = ['#........#', ...Array.from({ length: 9 }, () => '#.........')];
+        const maskB = BitMask.fromRows(rows);
+        const square = BitMask.fromRows(['##', '##']);
+        const unit = (tx: number, ty: number): Affine2D => ({ a: 1, b: 0, c: 0, d: 1, tx, ty });
+        const partsA: ColliderPart[] = [{ mask: square, transform: unit(0, 0) }, { mask: square, transform: unit(6, 0) }];
+        for (const bAsParts of [false, true]) {
+            const a = new Collider({ shape: { kind: 'parts', parts: partsA }, transform: unit(-1, 4) });
+            const b = new Collider({ shape: bAsParts ? { kind: 'parts', parts: [{ mask: maskB, transform: unit(0, 0) }] } : { kind: 'mask', mask: maskB }, transform: unit(0, 0) });
+            const narrow = new CpuNarrowPhase();
+            const contacts = [new Contact()];
+            const got: boolean[] = [];
+            // Touching; A moved off B's column (the boxes still meet); touching again; B moved off A.
+            const moves: [Affine2D, Affine2D][] = [[unit(-1, 4), unit(0, 0)], [unit(1.5, 4), unit(0, 0)], [unit(-1, 4), unit(0, 0)], [unit(-1, 4), unit(-2.5, 0)]];
+            moves.forEach(([ta, tb], frame) => {
+                a._setTransformSnapshot(ta);
+                b._setTransformSnapshot(tb);
+                narrow.run([a], [b], 1, new Float64Array([1]), contacts, frame, false, true);
+                got.push(contacts[0].hit);
+            });
+            expect(got).toEqual([true, false, true, false]);
+        }
+    });
+
     test('a lazy decision makes no whole raster of a parts collider (turned or not)', () => {
         // Two 40-part colliders side by side whose boxes overlap in a strip.
         const m = BitMask.fromRows(['####', '####', '####', '####']);

@@ -2,10 +2,13 @@ import type { BitMask } from './bitmask';
 import { Collider, isGeometric } from './collider';
 import { Contact, ContactSource, DETAIL_NORMAL, DETAIL_OVERLAP, DETAIL_SEPARATION } from './contact';
 import type { ContactResolver } from './contact';
-import { contactNormal, FOUND, masksShareCell, masksShareSample, overlapAny, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
+import { contactNormal, FOUND, masksShareCell, masksShareSample, overlapAny, partMasksShare, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
 import type { NarrowOptions } from './narrow';
 import { perCellFits, testMasksPerCell } from './narrow-small';
 import { andAny, IntWindow } from './parts';
+import type { ColliderPart, PartsState } from './parts';
+import { SampleMapper } from './exact';
+import type { WorldShape } from './shape';
 import { WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked } from './rasterize';
 import type { CellWindow } from './rasterize';
@@ -208,7 +211,9 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // the pair's window, part by part (see partsShareSample). One of a few parts (a
             // sliced or filled sprite) is rasterized whole: once per stamp, shared by its pairs
             // and queries, and zero-copy where its pieces are unrotated and unscaled.
-            hit = partsShareSample(a, b, accuracy);
+            WIT_CELL[0] = wit[1]; WIT_CELL[1] = wit[2];
+            hit = partsShareSample(a, b, accuracy, known === 1 && DETAIL_PATHS.witness);
+            if (hit && PAIR_FOUND[0] === 1) { wit[0] = 1; wit[1] = FOUND[0]; wit[2] = FOUND[1]; }
         } else if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
@@ -586,7 +591,7 @@ export class CutSlot {
  * `lens` off, no pair is decided by its lens's middle cell alone; `parts` off, a pair with a parts
  * collider is decided on both whole rasters (as it is when neither side has `partsMin` parts).
  */
-export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12, memo: true, witness: true };
+export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12, memo: true, witness: true, partPairs: true };
 
 /**
  * Whether two colliders, one or both of kind `'parts'`, share a sample (exact), without a whole
@@ -600,7 +605,8 @@ export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true
  * skeleton touches another collider at its edge: most of its parts lie outside the window (and
  * cost nothing there).
  */
-function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): boolean {
+function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number, known: boolean): boolean {
+    PAIR_FOUND[0] = 0;
     a._updateBounds();
     b._updateBounds();
     if (!a._solid || !b._solid) return false;
@@ -614,6 +620,10 @@ function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): bool
     // (Small integers, kept so: see IntWindow.)
     const w = PARTS_WIN;
     w.k0 = k0 | 0; w.l0 = l0 | 0; w.k1 = k1 | 0; w.l1 = l1 | 0;
+    if (DETAIL_PATHS.partPairs && !isGeometric(a.shape) && !isGeometric(b.shape)) {
+        OVERLAP[0] = x0; OVERLAP[1] = y0; OVERLAP[2] = x1; OVERLAP[3] = y1;
+        return partPairsShare(a, b, acc, w, known);
+    }
     // The base side, made right in the window, and the side walked against it.
     let base = b, walk = a;
     if (wholeAtHand(a, acc) || (a.shape.kind !== 'parts' && b.shape.kind === 'parts' && !wholeAtHand(b, acc))) { base = a; walk = b; }
@@ -625,6 +635,85 @@ function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number): bool
     }
     return andAny(rb, inWindow(walk, acc, w, PARTS_WALK), null);
 }
+
+/**
+ * {@link partsShareSample} part by part, with no raster (two colliders of kind `'parts'` or
+ * `'mask'`, a mask being one part under the collider's transform): first the cell the two
+ * shared in the previous step (`known`: in the narrow phase's witness), tested in both unions;
+ * then every pair of a part of A and a part of B whose bounds meet, both within the colliders'
+ * overlap `OVERLAP`, by {@link partMasksShare} (a separating axis, the parts' pair window, probes,
+ * then an exact scan of the cells both can hold), until the first shared sample. A skeleton
+ * touches its neighbour with a few parts: the pairs of those parts are all that is tested, and a
+ * pair that touched in the last step mostly ends at its witness cell. Sets `PAIR_FOUND` (and
+ * {@link FOUND}) on a hit.
+ */
+function partPairsShare(a: Collider<any>, b: Collider<any>, acc: number, w: Readonly<CellWindow>, known: boolean): boolean {
+    if (known) {
+        const k = WIT_CELL[0] | 0, l = WIT_CELL[1] | 0; // (small integers: see cellIn)
+        if (k >= w.k0 && k <= w.k1 && l >= w.l0 && l <= w.l1 && cellIn(a, k, l, acc) && cellIn(b, k, l, acc)) {
+            FOUND[0] = k; FOUND[1] = l;
+            PAIR_FOUND[0] = 1;
+            return true;
+        }
+    }
+    const sa = a.shape, sb = b.shape;
+    const e = 1 / acc;
+    let psa: PartsState | null = null, psb: PartsState | null = null;
+    let na = 1, nb = 1;
+    if (sa.kind === 'parts') {
+        psa = a._parts(sa.parts);
+        LIST_A = room(LIST_A, sa.parts.length);
+        na = psa.partsMeeting(sa.parts.length, OVERLAP, e, LIST_A);
+    }
+    if (sb.kind === 'parts') {
+        psb = b._parts(sb.parts);
+        LIST_B = room(LIST_B, sb.parts.length);
+        nb = psb.partsMeeting(sb.parts.length, OVERLAP, e, LIST_B);
+    }
+    if (na === 0 || nb === 0) return false;
+    const BA = psa !== null ? psa.partBounds() : a._box, BB = psb !== null ? psb.partBounds() : b._box;
+    for (let x = 0; x < na; x++) {
+        const i = psa !== null ? LIST_A[x] : 0;
+        const ax0 = BA[4 * i] - e, ay0 = BA[4 * i + 1] - e, ax1 = BA[4 * i + 2] + e, ay1 = BA[4 * i + 3] + e;
+        const ma = psa !== null ? (sa as { parts: readonly ColliderPart[] }).parts[i].mask : (sa as { mask: BitMask }).mask;
+        const ta = psa !== null ? psa.worldMap(i) : a._t;
+        const ca: Readonly<WorldShape> | null = psa !== null ? psa.worldClip(i) : null;
+        for (let y = 0; y < nb; y++) {
+            const j = psb !== null ? LIST_B[y] : 0;
+            if (BB[4 * j] > ax1 || BB[4 * j + 2] < ax0 || BB[4 * j + 1] > ay1 || BB[4 * j + 3] < ay0) continue;
+            const mb = psb !== null ? (sb as { parts: readonly ColliderPart[] }).parts[j].mask : (sb as { mask: BitMask }).mask;
+            const tb = psb !== null ? psb.worldMap(j) : b._t;
+            const cb: Readonly<WorldShape> | null = psb !== null ? psb.worldClip(j) : null;
+            if (partMasksShare(ma, ta, ca, mb, tb, cb, acc, w)) {
+                PAIR_FOUND[0] = 1;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/** Whether the sample of cell `(k, l)` (at `acc`) is in collider `c` (a mask or parts; exact). */
+function cellIn(c: Collider<any>, k: number, l: number, acc: number): boolean {
+    const s = c.shape;
+    if (s.kind === 'parts') return c._parts(s.parts).sampleInCell(s.parts, k, l, acc);
+    const m = CELL_MAPPER.setup(c._t, acc);
+    return (s as { mask: BitMask }).mask.get(m.floorU(k, l), m.floorV(k, l));
+}
+
+function room(list: Int32Array, n: number): Int32Array {
+    return list.length >= n ? list : new Int32Array(Math.max(n, 2 * list.length));
+}
+
+/** The two colliders' overlap box of the pair being decided part by part. */
+const OVERLAP = new Float64Array(4);
+/** Whether the last {@link partsShareSample} hit found its shared cell (in FOUND): `[0 | 1]`. */
+const PAIR_FOUND = new Uint8Array(1);
+/** The witness cell handed to {@link partPairsShare} (the narrow phase's `_wit[1..2]`). */
+const WIT_CELL = new Float64Array(2);
+let LIST_A: Int32Array = new Int32Array(64);
+let LIST_B: Int32Array = new Int32Array(64);
+const CELL_MAPPER = new SampleMapper();
 
 /** Collider `c` right at least in window `w`: its whole raster when at hand or a shape, else made cut to `w` in `scratch`. */
 function inWindow(c: Collider<any>, acc: number, w: Readonly<CellWindow>, scratch: WorldRaster): WorldRaster {

@@ -11,6 +11,8 @@ import type { CellWindow } from './rasterize';
 import { BAND, RUN_STRIDE } from './rows';
 import { perCellFits, quarterPairFits, testMasksPerCell, testQuarterPairNarrow } from './narrow-small';
 import { checkAccuracy, DEFAULT_ACCURACY } from './sampling';
+import type { WorldShape } from './shape';
+import { shapeContainsSample, shapeRowCells } from './shape-sampling';
 
 /**
  * The CPU narrow phase: both colliders become {@link WorldRaster}s on the pair's sampling grid
@@ -101,7 +103,7 @@ export function testMasks(
         // separation needs the whole rasters (it moves B around). The yes/no question tries a
         // few exact probes there before rasterizing anything.
         win = pairWindow(a, ta, b, tb, acc);
-        if (win === null || (options?.contact === false && probeShared(a, ta, b, tb, acc, win))) {
+        if (win === null || (options?.contact === false && probeShared(a, ta, b, tb, acc, win, null, null))) {
             out.reset();
             out.accuracy = acc;
             out.hit = win !== null;
@@ -1312,7 +1314,8 @@ const PROBE_AT = [0.5, 0.25, 0.75];
  * a hit, found without rasterizing anything; overlapping sprites usually share the centre.
  * False means only "not found here": the caller then rasterizes.
  */
-function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number, win: CellWindow): boolean {
+function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonly<Affine2D>, acc: number, win: CellWindow,
+    ca: Readonly<WorldShape> | null, cb: Readonly<WorldShape> | null): boolean {
     PROBE_A.setup(ta, acc);
     PROBE_B.setup(tb, acc);
     const kw = win.k1 - win.k0, lw = win.l1 - win.l0;
@@ -1320,7 +1323,8 @@ function probeShared(a: BitMask, ta: Readonly<Affine2D>, b: BitMask, tb: Readonl
         const k = win.k0 + Math.floor(kw * PROBE_AT[i]);
         for (let j = 0; j < 3; j++) {
             const l = win.l0 + Math.floor(lw * PROBE_AT[j]);
-            if (a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l)) && b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l))) {
+            if (a.get(PROBE_A.floorU(k, l), PROBE_A.floorV(k, l)) && b.get(PROBE_B.floorU(k, l), PROBE_B.floorV(k, l))
+                && (ca === null || shapeContainsSample(ca, k | 0, l | 0, acc)) && (cb === null || shapeContainsSample(cb, k | 0, l | 0, acc))) {
                 FOUND[0] = k; FOUND[1] = l;
                 return true;
             }
@@ -1368,10 +1372,49 @@ export function masksShareSample(
     if (winOut !== null) {
         winOut.k0 = win.k0; winOut.l0 = win.l0; winOut.k1 = win.k1; winOut.l1 = win.l1;
     }
-    if (probeShared(a, ta, b, tb, acc, win)) return true; // sets up PROBE_A / PROBE_B
-    return scanShared(a, b, ta, tb, acc, win);
+    if (probeShared(a, ta, b, tb, acc, win, null, null)) return true; // sets up PROBE_A / PROBE_B
+    return scanShared(a, b, ta, tb, acc, win, null, null);
 }
 
+/**
+ * {@link masksShareSample} for two parts of colliders of kind `'parts'` (or a part and a mask):
+ * masks under their world maps, each cut by an optional convex world clip (a part's sample must
+ * also lie in its clip, {@link shapeContainsSample}: exact). The window is the parts' pair
+ * window cut to `outer` (cells outside it hold no shared sample: the two colliders' boxes) and to
+ * the clips' boxes; the probes test the clips too, and the scan cuts each row to the clips' exact
+ * row cells. Sets {@link FOUND} on a hit.
+ */
+export function partMasksShare(
+    a: BitMask, ta: Readonly<Affine2D>, ca: Readonly<WorldShape> | null,
+    b: BitMask, tb: Readonly<Affine2D>, cb: Readonly<WorldShape> | null, acc: number, outer: Readonly<CellWindow>,
+): boolean {
+    if (hullsApart(a, ta, b, tb)) return false;
+    const win = pairWindow(a, ta, b, tb, acc);
+    if (win === null) return false;
+    const w = PART_WIN;
+    w.k0 = win.k0 > outer.k0 ? win.k0 : outer.k0; w.l0 = win.l0 > outer.l0 ? win.l0 : outer.l0;
+    w.k1 = win.k1 < outer.k1 ? win.k1 : outer.k1; w.l1 = win.l1 < outer.l1 ? win.l1 : outer.l1;
+    // (A clip's box holds its samples; a cell of margin for rounding.)
+    if (ca !== null) cutToBox(w, ca, acc);
+    if (cb !== null) cutToBox(w, cb, acc);
+    if (w.k0 > w.k1 || w.l0 > w.l1) return false;
+    if (probeShared(a, ta, b, tb, acc, w, ca, cb)) return true;
+    return scanShared(a, b, ta, tb, acc, w, ca, cb);
+}
+
+const PART_WIN: CellWindow = { k0: 0, l0: 0, k1: 0, l1: 0 };
+
+function cutToBox(w: CellWindow, s: Readonly<WorldShape>, acc: number): void {
+    const k0 = Math.floor(s.minX * acc) - 1, l0 = Math.floor(s.minY * acc) - 1;
+    const k1 = Math.floor(s.maxX * acc) + 1, l1 = Math.floor(s.maxY * acc) + 1;
+    if (k0 > w.k0) w.k0 = k0;
+    if (l0 > w.l0) w.l0 = l0;
+    if (k1 < w.k1) w.k1 = k1;
+    if (l1 < w.l1) w.l1 = l1;
+}
+
+/** A clip's cells in a row of {@link scanShared}. */
+const ROW_CELLS = new Int32Array(2);
 /** Row ranges of {@link scanShared}: [kLo, kHi] (doubles). */
 const KR = new Float64Array(2);
 const BA_BOUNDS = { x: 0, y: 0, width: 0, height: 0 };
@@ -1398,7 +1441,8 @@ function cutRange(wk: number, w0: number, lo: number, hi: number): void {
 }
 
 /** The per-cell part of {@link masksShareSample} (PROBE_A / PROBE_B set up for ta / tb). */
-function scanShared(a: BitMask, b: BitMask, ta: Readonly<Affine2D>, tb: Readonly<Affine2D>, acc: number, win: CellWindow): boolean {
+function scanShared(a: BitMask, b: BitMask, ta: Readonly<Affine2D>, tb: Readonly<Affine2D>, acc: number, win: CellWindow,
+    ca: Readonly<WorldShape> | null, cb: Readonly<WorldShape> | null): boolean {
     const ma = PROBE_A, mb = PROBE_B;
     const s = 1 / acc;
     const A = a.bounds(BA_BOUNDS), B = b.bounds(BB_BOUNDS);
@@ -1435,6 +1479,18 @@ function scanShared(a: BitMask, b: BitMask, ta: Readonly<Affine2D>, tb: Readonly
         cutRange(aib * s, aib * (0.5 * s - atx) + LvA, aAy, aAy1);
         cutRange(bia * s, bia * (0.5 * s - btx) + LuB, bBx, bBx1);
         cutRange(bib * s, bib * (0.5 * s - btx) + LvB, bBy, bBy1);
+        // A clip's row: its exact cells (convex: one run).
+        // (`l | 0`: a small integer; a double argument would be boxed, see the file notes.)
+        if (ca !== null && KR[0] <= KR[1]) {
+            if (!shapeRowCells(ca, l | 0, acc, ROW_CELLS)) continue;
+            if (ROW_CELLS[0] > KR[0]) KR[0] = ROW_CELLS[0];
+            if (ROW_CELLS[1] < KR[1]) KR[1] = ROW_CELLS[1];
+        }
+        if (cb !== null && KR[0] <= KR[1]) {
+            if (!shapeRowCells(cb, l | 0, acc, ROW_CELLS)) continue;
+            if (ROW_CELLS[0] > KR[0]) KR[0] = ROW_CELLS[0];
+            if (ROW_CELLS[1] < KR[1]) KR[1] = ROW_CELLS[1];
+        }
         const k1 = KR[1];
         for (let k = KR[0]; k <= k1; k++) {
             const xs = (k + 0.5) * s;

@@ -202,6 +202,28 @@ export class PartsState {
         return parts[i].mask.get(Math.floor(u), Math.floor(v));
     }
 
+    /**
+     * The indices of the parts whose bounds meet the world box `box[0..3]` (grown by `e`) into
+     * `out` (room for every part), and how many (after {@link update}; parts that hold nothing
+     * are left out).
+     */
+    partsMeeting(n: number, box: Float64Array, e: number, out: Int32Array): number {
+        const B = this._bounds;
+        const x0 = box[0] - e, y0 = box[1] - e, x1 = box[2] + e, y1 = box[3] + e;
+        let m = 0;
+        for (let i = 0; i < n; i++) {
+            const px0 = B[4 * i], px1 = B[4 * i + 2];
+            if (px0 > px1 || px0 > x1 || px1 < x0 || B[4 * i + 1] > y1 || B[4 * i + 3] < y0) continue;
+            out[m++] = i;
+        }
+        return m;
+    }
+
+    /** @internal Every part's world bounds `[minX, minY, maxX, maxY]` (after {@link update}; minX > maxX: empty). */
+    partBounds(): Float64Array {
+        return this._bounds;
+    }
+
     /** Whether part i can hold anything (after {@link update}). */
     partLive(i: number): boolean {
         return this._bounds[4 * i] <= this._bounds[4 * i + 2];

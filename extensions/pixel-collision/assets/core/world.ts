@@ -1036,7 +1036,9 @@ export class CollisionWorld<T = unknown> {
         } else if (c._proxy < 0 && c._solid && c._enabled) {
             this._insertProxy(c);
         }
-        this._moved(c);
+        // (The new shape moved the stamp and made the bounds for it: another stamp would make
+        // the step's pass over moved colliders compute them again, every part of a skeleton.)
+        this._markDirty(c);
     }
 
     private _moved(c: Collider<T>): void {
