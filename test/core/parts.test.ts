@@ -293,6 +293,30 @@ describe("'parts' colliders", () => {
         }
     });
 
+    test('details read in the pair window equal the whole rasters\' where the window ends part way into a cell', () => {
+        // A's box ends part way into a cell; B is solid well past it: the normal reads B two
+        // cells beyond the last shared sample.
+        const full = (w: number, h: number) => BitMask.fromRows(Array.from({ length: h }, () => '#'.repeat(w)));
+        const narrow = new CpuNarrowPhase();
+        let checked = 0;
+        for (const sx of [1, 1.03, 1.06, 1.09]) for (const bx of [8.5, 9, 9.3]) for (const by of [2.5, 3]) for (const swap of [false, true]) {
+            const a = new Collider({ shape: { kind: 'parts', parts: [{ mask: full(10, 10), transform: { a: sx, b: 0, c: 0, d: 1, tx: 0, ty: 0 } }] }, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 } });
+            const b = new Collider({ shape: { kind: 'parts', parts: [{ mask: full(11, 4), transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 } }] }, transform: { a: 1, b: 0, c: 0, d: 1, tx: bx, ty: by } });
+            const [x, y] = swap ? [b, a] : [a, b];
+            const contacts = [new Contact()];
+            narrow.run([x], [y], 1, new Float64Array([1]), contacts, 0, false, true);
+            const got = contacts[0];
+            expect(got.hit).toBe(true);
+            const details = [got.count, got.normalX, got.normalY, got.centroidX, got.centroidY, got.minX, got.maxX];
+            expect(a._hasRaster(1) || b._hasRaster(1)).toBe(false); // (read in the window, with no whole raster)
+            const whole = new Contact();
+            narrow.testPair(x, y, 1, false, whole);
+            expect(details).toEqual([whole.count, whole.normalX, whole.normalY, whole.centroidX, whole.centroidY, whole.minX, whole.maxX]);
+            checked++;
+        }
+        expect(checked).toBe(48);
+    });
+
     test('a lazy decision makes no whole raster of a parts collider (turned or not)', () => {
         // Two 40-part colliders side by side whose boxes overlap in a strip.
         const m = BitMask.fromRows(['####', '####', '####', '####']);

@@ -2,7 +2,7 @@ import type { BitMask } from './bitmask';
 import { Collider, isGeometric } from './collider';
 import { Contact, ContactSource, DETAIL_NORMAL, DETAIL_OVERLAP, DETAIL_SEPARATION } from './contact';
 import type { ContactResolver } from './contact';
-import { contactNormal, FOUND, masksShareCell, masksShareSample, overlapAny, partMasksShare, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
+import { contactNormal, FOUND, masksShareCell, masksShareSample, overlapAny, PAIR_WINDOW_MARGIN, partMasksShare, overlapFull, pairWindow, pairWindowTight, separation, testRasters, windowContains } from './narrow';
 import type { NarrowOptions } from './narrow';
 import { perCellFits, testMasksPerCell } from './narrow-small';
 import { andAny, IntWindow } from './parts';
@@ -358,6 +358,10 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
     private _resolveInWindow(c: Contact, src: ContactSource, todo: number): boolean {
         const a = src.a as Collider<any>, b = src.b as Collider<any>;
         const sa = a.shape, sb = b.shape;
+        if (DETAIL_PATHS.partsWindow && (sa.kind === 'parts' || sb.kind === 'parts') && a._stamp === src.stampA && b._stamp === src.stampB
+            && sa === src.shapeA && sb === src.shapeB) {
+            return partsDetailsInWindow(c, a, b, src.accuracy, todo);
+        }
         if (sa.kind !== 'mask' || sb.kind !== 'mask' || a._stamp !== src.stampA || b._stamp !== src.stampB
             || sa !== src.shapeA || sb !== src.shapeB) return false;
         const acc = src.accuracy;
@@ -591,7 +595,7 @@ export class CutSlot {
  * `lens` off, no pair is decided by its lens's middle cell alone; `parts` off, a pair with a parts
  * collider is decided on both whole rasters (as it is when neither side has `partsMin` parts).
  */
-export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12, memo: true, witness: true, partPairs: true };
+export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true, parts: true, partsMin: 12, memo: true, witness: true, partPairs: true, partsWindow: true };
 
 /**
  * Whether two colliders, one or both of kind `'parts'`, share a sample (exact), without a whole
@@ -649,7 +653,7 @@ function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number, known
  */
 function partPairsShare(a: Collider<any>, b: Collider<any>, acc: number, w: Readonly<CellWindow>, known: boolean): boolean {
     if (known) {
-        const k = WIT_CELL[0] | 0, l = WIT_CELL[1] | 0; // (small integers: see cellIn)
+        const k = WIT_CELL[0] | 0, l = WIT_CELL[1] | 0; // (small integers: a double argument would be boxed)
         if (k >= w.k0 && k <= w.k1 && l >= w.l0 && l <= w.l1 && cellIn(a, k, l, acc) && cellIn(b, k, l, acc)) {
             FOUND[0] = k; FOUND[1] = l;
             PAIR_FOUND[0] = 1;
@@ -714,6 +718,44 @@ const WIT_CELL = new Float64Array(2);
 let LIST_A: Int32Array = new Int32Array(64);
 let LIST_B: Int32Array = new Int32Array(64);
 const CELL_MAPPER = new SampleMapper();
+
+/**
+ * The count, rect, centroid and normal of a pair with a parts side (as tested: transforms and
+ * shapes unchanged), from rasters right only where they can matter: the two boxes' overlap
+ * (every shared sample lies in it) grown by the normal's reach ({@link PAIR_WINDOW_MARGIN}
+ * cells: it reads A one cell and B two cells around the overlap). A parts side is the union of
+ * its parts that meet the window (each part's raster made once per stamp, shared by its
+ * pairs), a mask is cut to the window; a raster at hand or a shape is used whole. The same
+ * details as the whole rasters give, for the cost of the few parts where two characters meet.
+ * False when the boxes are too far out for a window (the whole rasters answer).
+ */
+function partsDetailsInWindow(c: Contact, a: Collider<any>, b: Collider<any>, acc: number, todo: number): boolean {
+    a._updateBounds();
+    b._updateBounds();
+    const ba = a._box, bb = b._box;
+    const x0 = ba[0] > bb[0] ? ba[0] : bb[0], y0 = ba[1] > bb[1] ? ba[1] : bb[1];
+    const x1 = ba[2] < bb[2] ? ba[2] : bb[2], y1 = ba[3] < bb[3] ? ba[3] : bb[3];
+    const m = 1 + PAIR_WINDOW_MARGIN;
+    const k0 = Math.floor(x0 * acc) - m, l0 = Math.floor(y0 * acc) - m, k1 = Math.floor(x1 * acc) + m, l1 = Math.floor(y1 * acc) + m;
+    if (!(k0 <= k1 && l0 <= l1 && k0 > -0x3fffffff && l0 > -0x3fffffff && k1 < 0x3fffffff && l1 < 0x3fffffff)) return false;
+    const w = DET_WIN;
+    w.k0 = k0 | 0; w.l0 = l0 | 0; w.k1 = k1 | 0; w.l1 = l1 | 0;
+    const ra = inWindow(a, acc, w, DET_A), rb = inWindow(b, acc, w, DET_B);
+    // Both groups from the one pair of rasters (the normal needs the overlap's rect), whichever
+    // was asked: a listener that reads the count and then the normal makes them once.
+    if ((todo | c._need) & DETAIL_NORMAL) {
+        if (todo & DETAIL_OVERLAP || c._need & DETAIL_OVERLAP) overlapFull(ra, rb, c);
+        contactNormal(ra, rb, c);
+        c._need &= ~(DETAIL_OVERLAP | DETAIL_NORMAL);
+    } else if (todo & DETAIL_OVERLAP) {
+        overlapFull(ra, rb, c);
+    }
+    return true;
+}
+
+const DET_WIN = new IntWindow();
+const DET_A = new WorldRaster();
+const DET_B = new WorldRaster();
 
 /** Collider `c` right at least in window `w`: its whole raster when at hand or a shape, else made cut to `w` in `scratch`. */
 function inWindow(c: Collider<any>, acc: number, w: Readonly<CellWindow>, scratch: WorldRaster): WorldRaster {

@@ -278,7 +278,19 @@ export class PartsState {
             orInto(out, r, this._clip[i] !== null ? this._clipRasters[i] : null);
         }
         out.updateRowBounds();
+        this._centre(n, accuracy, out);
         return out;
+    }
+
+    /**
+     * Sets the centre of `out`'s uncut box (`boxK2`, `boxL2`: where the zero-gradient normal
+     * starts) to that of the cells of the parts' bounds, whether `out` is the whole union or cut
+     * to a window, so a contact's normal does not depend on which was made.
+     */
+    private _centre(n: number, accuracy: number, out: WorldRaster): void {
+        if (!this.bounds(n, UNION)) return;
+        out.boxK2 = Math.floor(UNION[0] * accuracy) + Math.floor(UNION[2] * accuracy) + 1;
+        out.boxL2 = Math.floor(UNION[1] * accuracy) + Math.floor(UNION[3] * accuracy) + 1;
     }
 
     /**
@@ -341,6 +353,7 @@ export class PartsState {
             if (r !== null) orInto(out, r, this._clip[i] !== null ? this._clipRasters[i] : null);
         }
         out.updateRowBounds();
+        this._centre(parts.length, accuracy, out);
         return out;
     }
 
@@ -424,6 +437,7 @@ function spanWalk(dst: WorldRaster, src: WorldRaster, clip: WorldRaster | null, 
 }
 
 const MB = { x: 0, y: 0, width: 0, height: 0 };
+const UNION = new Float64Array(4);
 const BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 const WIN = new IntWindow();
 const MAPPER = new SampleMapper();
