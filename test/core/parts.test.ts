@@ -10,7 +10,7 @@ import {
     BitMask, Collider, CollisionWorld, Contact, CpuNarrowPhase, RayHit, WorldRaster,
 } from '../../extensions/pixel-collision/assets/core/index';
 import type { Affine2D, ColliderPart } from '../../extensions/pixel-collision/assets/core/index';
-import { orInto } from '../../extensions/pixel-collision/assets/core/parts';
+import { orInto, PartsState } from '../../extensions/pixel-collision/assets/core/parts';
 import { polygonToWorld, polygonToWorldOrNull, WorldShape } from '../../extensions/pixel-collision/assets/core/shape';
 import { DETAIL_PATHS } from '../../extensions/pixel-collision/assets/core/narrow-phase';
 
@@ -149,6 +149,21 @@ describe("'parts' colliders", () => {
             }
             expect(r.count()).toBe(solid);
         }), { numRuns: 60 });
+    });
+
+    test('the union cut to a window: every cell as the reference (property)', () => {
+        const winArb = fc.tuple(fc.integer({ min: -60, max: 40 }), fc.integer({ min: -60, max: 40 }), fc.integer({ min: 1, max: 70 }), fc.integer({ min: 1, max: 70 }));
+        fc.assert(fc.property(fc.array(partArb, { minLength: 1, maxLength: 4 }), fc.oneof(worldTArb, unitTArb), accArb, winArb, (parts, t, acc, [k0, l0, w, h]) => {
+            const ps = new PartsState();
+            ps.update(parts, t, 1);
+            const win = { k0, l0, k1: k0 + w - 1, l1: l0 + h - 1 };
+            const r = ps.rasterizeWindow(parts, acc, new WorldRaster(), win);
+            checkRowSummaries(r);
+            for (let l = win.l0; l <= win.l1; l++) for (let k = win.k0; k <= win.k1; k++) {
+                const want = refPartsMember(parts, t, acc, k, l);
+                if (r.has(k, l) !== want) throw new Error(`cell (${k}, ${l}): ${r.has(k, l)}, want ${want}`);
+            }
+        }), { numRuns: 80 });
     });
 
     test('pairs with masks, shapes and other parts: hit and count as the reference (property)', () => {
