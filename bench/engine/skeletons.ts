@@ -60,14 +60,17 @@ const PROFILE: boolean = G.PROFILE === true;
 // PAGES=region (a diagnostic): every atlas region on a page of its own (the same texels), so each
 // drawn triangle's mask is its region, not the whole shared page.
 const PAGES: string = G.PAGES === 'region' ? 'region' : 'one';
-// OLD=all or a list of crop,window,quads,cache (A/B of the parts speed-ups): crop, each triangle's
+// OLD=all or a list of crop,window,quads,pairs (A/B of the parts speed-ups): crop, each triangle's
 // mask is its whole page; window, a pair with a skeleton is decided on both whole rasters; quads,
-// a region is two clipped triangles.
+// a region is two clipped triangles; pairs, a pair with a skeleton is decided in the window on
+// part rasters (not part by part with no raster) and its details read from whole rasters.
 const OLD: string = typeof G.OLD === 'string' ? G.OLD : 'none';
 const old = (k: string): boolean => OLD === 'all' || OLD.split(',').indexOf(k) >= 0;
 SKELETON_PATHS.crop = !old('crop');
 SKELETON_PATHS.quads = !old('quads');
 DETAIL_PATHS.parts = !old('window');
+DETAIL_PATHS.partPairs = !old('pairs');
+DETAIL_PATHS.partsWindow = !old('pairs');
 const HISTORY: string = typeof G.HISTORY === 'string' ? G.HISTORY : 'none';
 const HISTORY_N: number = G.HISTORY_N ?? 2000;
 const HISTORY_FRAMES: number = G.HISTORY_FRAMES ?? 120;
