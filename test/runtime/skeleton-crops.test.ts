@@ -189,6 +189,72 @@ describe('skeleton parts: page crops', () => {
         }), { numRuns: 60 });
     });
 
+    test('one builder over many frames (corners moving, attachments switching, pages changing) gives the parts a new builder gives (property)', () => {
+        const bits = [randomPage(96, 64, 21).bits, randomPage(96, 64, 22).bits];
+        // An attachment: a region's quad (two triangles over whole texels) or a mesh triangle, on page 0 or 1.
+        const attArb = fc.record({
+            quad: fc.boolean(), page: fc.integer({ min: 0, max: 1 }),
+            x: fc.integer({ min: 0, max: 80 }), y: fc.integer({ min: 0, max: 50 }), w: fc.integer({ min: 1, max: 14 }), h: fc.integer({ min: 1, max: 12 }),
+            frac: fc.integer({ min: 0, max: 1023 }),
+        });
+        const frameArb = fc.record({
+            rot: fc.double({ min: 0, max: 6.3, noNaN: true }), s: fc.double({ min: 0.5, max: 2.5, noNaN: true }), tx: fc.double({ min: -30, max: 30, noNaN: true }),
+            // What this frame draws: a slice of the attachments (switches shift the indices), one maybe swapped for another.
+            // (Mostly what the last frame drew, so the builder's cache is used: only the corners move.)
+            from: fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }) }),
+            swap: fc.option(fc.tuple(fc.nat(), attArb), { nil: null, freq: 4 }),
+            crop: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.boolean() }),
+            quads: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.boolean() }),
+            otherPage: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+            editPage: fc.option(fc.tuple(fc.nat(), fc.nat()), { nil: null, freq: 4 }),
+        });
+        fc.assert(fc.property(fc.array(attArb, { minLength: 2, maxLength: 7 }), fc.array(frameArb, { minLength: 2, maxLength: 8 }), (atts, frames) => {
+            const kept = new SkeletonParts();
+            // (Two pages of one version, made for each run: only the page object tells them apart.)
+            const pages = bits.map((b) => { const m = new BitMask(96, 64); m.bits.set(b); m.changed(); return m; });
+            const texA = {} as never, texB = {} as never;
+            for (const f of frames) {
+                const list = atts.slice(f.from);
+                if (f.swap && list.length) list[f.swap[0] % list.length] = f.swap[1];
+                const tri = new DrawnTriangles();
+                const c = Math.cos(f.rot), sn = Math.sin(f.rot);
+                const at = (s: number, t: number): [number, number] => [f.s * (c * s - sn * t) + f.tx, f.s * (sn * s + c * t)];
+                for (const a of list) {
+                    // (otherPage: every attachment drawn from the other page, the same coordinates.)
+                    const tex = tri.textureIndex((a.page === 0) !== f.otherPage ? texA : texB);
+                    const x1 = a.x + a.w, y1 = a.y + a.h, off = a.quad ? 0 : a.frac / 1024;
+                    const v = [[a.x + off, a.y], [x1, a.y], [x1, y1 - off], [a.x, y1]].map(([s, t]) => [...at(s, -t), Math.fround(s / 96), Math.fround(t / 64)]);
+                    tri.push(v[0][0], v[0][1], v[0][2], v[0][3], v[1][0], v[1][1], v[1][2], v[1][3], v[2][0], v[2][1], v[2][2], v[2][3], tex);
+                    tri.push(v[2][0], v[2][1], v[2][2], v[2][3], v[3][0], v[3][1], v[3][2], v[3][3], v[0][0], v[0][1], v[0][2], v[0][3], tex);
+                }
+                // (editPage: page 0 edited in place, as a mask painted in the editor is.)
+                if (f.editPage) {
+                    const x0 = f.editPage[0] % 88, y0 = f.editPage[1] % 56;
+                    for (let y = y0; y < y0 + 8; y++) for (let x = x0; x < x0 + 8; x++) pages[0].set(x, y, !pages[0].get(x, y));
+                }
+                const masks = tri.textures.slice(0, tri.texCount).map((t) => (t === texA ? pages[0] : pages[1]));
+                SKELETON_PATHS.crop = f.crop;
+                SKELETON_PATHS.quads = f.quads;
+                try {
+                    const got = kept.build(tri, masks).map((p) => ({ mask: p.mask, t: { ...p.transform }, clip: p.clip ? Array.from(p.clip) : null }));
+                    const want = new SkeletonParts().build(tri, masks).map((p) => ({ mask: p.mask, t: { ...p.transform }, clip: p.clip ? Array.from(p.clip) : null }));
+                    expect(got.length).toBe(want.length);
+                    got.forEach((g, n) => {
+                        // (The same texels: the crop set may have been dropped and made again
+                        // between the two builds, so not always the same object.)
+                        const a = g.mask, b = want[n].mask;
+                        expect([a.width, a.height, Array.from(a.bits)]).toEqual([b.width, b.height, Array.from(b.bits)]);
+                        expect(g.t).toEqual(want[n].t);
+                        expect(g.clip).toEqual(want[n].clip);
+                    });
+                } finally {
+                    SKELETON_PATHS.crop = true;
+                    SKELETON_PATHS.quads = true;
+                }
+            }
+        }), { numRuns: 150 });
+    });
+
     test('triangles that are not one map over whole texels stay two clipped parts', () => {
         const page = randomPage(96, 64, 12);
         const tri = new DrawnTriangles();

@@ -155,6 +155,23 @@ export class SkeletonParts {
     smeared = 0;
     /** Region quads (two triangles, one part) in the last {@link build}. */
     quads = 0;
+    /**
+     * What the last builds found from texture coordinates alone, per triangle index (an
+     * attachment's triangles sample the same texels frame after frame while only their corners
+     * move): `_uv` the triangle's and the next one's coordinates, and `_page` the page they were
+     * read on (`_ver`: at which version); whether the two make a quad of whole texels (`_quad`
+     * 1 / 0: QUAD in `_rect`, its crop in `_quadPart`; 255: not known), and the triangle's crop
+     * (`_triPart`, at `_off`).
+     */
+    private _uv = new Float64Array(0);
+    private _page: (BitMask | null)[] = [];
+    private _quad = new Uint8Array(0);
+    private _rect = new Int32Array(0);
+    private _quadPart: (BitMask | null)[] = [];
+    private _triPart: (BitMask | null)[] = [];
+    private _off = new Int32Array(0);
+    /** The page's version when the entry was made (a page edited in place is cut anew). */
+    private _ver = new Float64Array(0);
 
     /**
      * Builds the parts of `tri`: `masks[k]` is the page mask of `tri.textures[k]` (null: that
@@ -172,6 +189,7 @@ export class SkeletonParts {
         let k = 0;
         this.smeared = 0;
         this.quads = 0;
+        this._room(tri.n);
         const M = MAP_A, N = MAP_B;
         let haveNext = false;
         for (let i = 0; i < tri.n; i++) {
@@ -180,33 +198,104 @@ export class SkeletonParts {
             const ok = mask !== null && (haveNext ? copyMap(N, M) : triangleMap(tri, i, mask, M));
             haveNext = false;
             if (!mask || !ok) continue;
-            if (SKELETON_PATHS.quads && i + 1 < tri.n && tri.tex[i + 1] === tri.tex[i]) {
+            // Whether this triangle (and the next) sample the texels they sampled when the cache
+            // entry was made: then what follows from texture coordinates alone is known.
+            const next = i + 1 < tri.n && tri.tex[i + 1] === tri.tex[i];
+            const known = this._known(tri, i, next, mask);
+            if (SKELETON_PATHS.quads && next) {
                 haveNext = triangleMap(tri, i + 1, mask, N);
-                if (haveNext && quadOf(M, N, mask)) {
-                    // (Exactly the rectangle's texels, whatever its size: with no clip, the mask is the cut.)
-                    const part = this._crops.get(mask, QUAD[0], QUAD[1], QUAD[2] - QUAD[0], QUAD[3] - QUAD[1], true);
-                    const whole = QUAD[0] === 0 && QUAD[1] === 0 && QUAD[2] === mask.width && QUAD[3] === mask.height;
-                    if ((part !== mask || whole) && this._fits(M, part, tri, i)) {
-                        this._emit(k++, part, M, QUAD[0], QUAD[1], null);
-                        this.quads++;
-                        i++;
-                        haveNext = false;
-                        continue;
+                if (haveNext) {
+                    if (known === 0 || this._quad[i] === 255) {
+                        // (Exactly the rectangle's texels, whatever its size: with no clip, the mask is the cut.)
+                        const isQuad = quadTexels(M, N, mask);
+                        this._quad[i] = isQuad ? 1 : 0;
+                        if (isQuad) {
+                            const R = this._rect, o = 4 * i;
+                            R[o] = QUAD[0]; R[o + 1] = QUAD[1]; R[o + 2] = QUAD[2]; R[o + 3] = QUAD[3];
+                            this._quadPart[i] = this._crops.get(mask, QUAD[0], QUAD[1], QUAD[2] - QUAD[0], QUAD[3] - QUAD[1], true);
+                        }
+                    }
+                    if (this._quad[i] === 1) {
+                        const R = this._rect, o = 4 * i;
+                        const x0 = R[o], y0 = R[o + 1], x1 = R[o + 2], y1 = R[o + 3];
+                        const part = this._quadPart[i] as BitMask;
+                        const whole = x0 === 0 && y0 === 0 && x1 === mask.width && y1 === mask.height;
+                        if (quadMaps(M, N, x1 - x0 + y1 - y0, Math.min(x1 - x0, y1 - y0)) && (part !== mask || whole) && this._fits(M, part, tri, i)) {
+                            this._emit(k++, part, M, x0, y0, null);
+                            this.quads++;
+                            i++;
+                            haveNext = false;
+                            continue;
+                        }
                     }
                 }
             }
             // The page cut to the triangle's texel box (a texel of margin each side: a sample on
             // the triangle's edge may round into the texel beyond it), so the rasterizer walks
             // this region's texels, not the whole page's.
-            const W = mask.width, H = mask.height;
-            const cx0 = Math.max(0, Math.floor(M[M_SMIN]) - 1), cy0 = Math.max(0, Math.floor(M[M_TMIN]) - 1);
-            const cx1 = Math.min(W - 1, Math.floor(M[M_SMAX]) + 1), cy1 = Math.min(H - 1, Math.floor(M[M_TMAX]) + 1);
-            const part = SKELETON_PATHS.crop && cx0 <= cx1 && cy0 <= cy1 ? this._crops.get(mask, cx0, cy0, cx1 - cx0 + 1, cy1 - cy0 + 1) : mask;
+            let part = known === 0 ? null : this._triPart[i];
+            if (part === null) {
+                const W = mask.width, H = mask.height;
+                const cx0 = Math.max(0, Math.floor(M[M_SMIN]) - 1), cy0 = Math.max(0, Math.floor(M[M_TMIN]) - 1);
+                const cx1 = Math.min(W - 1, Math.floor(M[M_SMAX]) + 1), cy1 = Math.min(H - 1, Math.floor(M[M_TMAX]) + 1);
+                part = SKELETON_PATHS.crop && cx0 <= cx1 && cy0 <= cy1 ? this._crops.get(mask, cx0, cy0, cx1 - cx0 + 1, cy1 - cy0 + 1) : mask;
+                this._triPart[i] = part;
+                this._off[2 * i] = part === mask ? 0 : cx0;
+                this._off[2 * i + 1] = part === mask ? 0 : cy0;
+            }
             if (!this._fits(M, part, tri, i)) continue;
-            this._emit(k++, part, M, part === mask ? 0 : cx0, part === mask ? 0 : cy0, tri.xy, 6 * i);
+            this._emit(k++, part, M, this._off[2 * i], this._off[2 * i + 1], tri.xy, 6 * i);
         }
         parts.length = k;
         return parts;
+    }
+
+    /**
+     * 1 when triangle i (and, with `next`, triangle i + 1) has the texture coordinates, page and
+     * switches of the cache entry i: its quad answer and crop hold. Else 0, and the entry is
+     * made anew for these (its answers are filled as they are found).
+     */
+    private _known(tri: DrawnTriangles, i: number, next: boolean, mask: BitMask): number {
+        const U = this._uv, uv = tri.uv, o = 13 * i, t = 6 * i;
+        // (The switches are part of the key: a benchmark flips them between frames.)
+        const flags = (next ? 1 : 0) | (SKELETON_PATHS.crop ? 2 : 0) | (SKELETON_PATHS.quads ? 4 : 0);
+        if (this._page[i] === mask && U[o + 12] === flags && this._ver[i] === mask.version) {
+            let same = true;
+            const m = next ? 12 : 6;
+            for (let j = 0; j < m && same; j++) same = U[o + j] === uv[t + j];
+            if (same) return 1;
+        }
+        const m = next ? 12 : 6;
+        for (let j = 0; j < m; j++) U[o + j] = uv[t + j];
+        U[o + 12] = flags;
+        this._page[i] = mask;
+        this._ver[i] = mask.version;
+        this._quad[i] = 255;
+        this._quadPart[i] = null;
+        this._triPart[i] = null;
+        return 0;
+    }
+
+    /** Room in the cache for `n` triangles. */
+    private _room(n: number): void {
+        if (this._quad.length >= n) return;
+        const m = Math.max(n, 2 * this._quad.length);
+        const uv = new Float64Array(13 * m);
+        uv.set(this._uv);
+        this._uv = uv;
+        const q = new Uint8Array(m);
+        q.set(this._quad);
+        this._quad = q;
+        const r = new Int32Array(4 * m);
+        r.set(this._rect);
+        this._rect = r;
+        const off = new Int32Array(2 * m);
+        off.set(this._off);
+        this._off = off;
+        const ver = new Float64Array(m);
+        ver.set(this._ver);
+        this._ver = ver;
+        while (this._page.length < m) { this._page.push(null); this._quadPart.push(null); this._triPart.push(null); }
     }
 
     /**
@@ -256,10 +345,10 @@ interface PooledPart {
 }
 
 // Scratch of triangleMap: a, b, c, d (texel -> local, linear part), then the first corner in
-// texels and in local units, then the texel box, then the four texel corners' order for quadOf.
+// texels and in local units, then the texel box, then the four texel corners' order for quadTexels.
 const M_S0 = 4, M_T0 = 5, M_X0 = 6, M_Y0 = 7, M_SMIN = 8, M_SMAX = 9, M_TMIN = 10, M_TMAX = 11, M_ST = 12;
 const MAP_A = new Float64Array(18), MAP_B = new Float64Array(18);
-/** quadOf's rectangle: x0, y0, x1, y1 in whole texels. */
+/** quadTexels's rectangle: x0, y0, x1, y1 in whole texels. */
 const QUAD = new Int32Array(4);
 
 /**
@@ -296,12 +385,12 @@ function copyMap(from: Float64Array, to: Float64Array): boolean {
 }
 
 /**
- * Whether the triangles of maps M and N draw one rectangle of whole texels under one map: every
- * texel corner within rounding of a texel edge (float32 texture coordinates), the six corners
- * the four of an axis-aligned rectangle, and the two maps equal up to rounding. The rectangle
- * goes to QUAD.
+ * Whether the triangles of maps M and N draw one rectangle of whole texels, from their texture
+ * coordinates alone: every texel corner within rounding of a texel edge (float32 texture
+ * coordinates), and the six corners the four of an axis-aligned rectangle. The rectangle goes to
+ * QUAD; {@link quadMaps} then asks whether the two maps are one.
  */
-function quadOf(M: Float64Array, N: Float64Array, mask: BitMask): boolean {
+function quadTexels(M: Float64Array, N: Float64Array, mask: BitMask): boolean {
     const eps = 2e-3;
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (let q = 0; q < 2; q++) {
@@ -332,18 +421,25 @@ function quadOf(M: Float64Array, N: Float64Array, mask: BitMask): boolean {
         seen |= mine;
     }
     if (seen !== 15) return false;
-    // One map: the linear parts equal up to rounding, and N's first corner where M puts it. The
-    // engine's vertices are float32 (about 6e-8 of their magnitude), and a map's entries are
-    // their differences over the rectangle's sides: the tolerances follow.
+    QUAD[0] = x0; QUAD[1] = y0; QUAD[2] = x1; QUAD[3] = y1;
+    return true;
+}
+
+/**
+ * The rest of the quad test, from the corners (after {@link quadTexels}): the two maps are one,
+ * their linear parts equal up to rounding and N's first corner where M puts it, for a rectangle
+ * of `sides` (width + height) and `short` (its shorter side) texels. The engine's vertices are
+ * float32 (about 6e-8 of their magnitude), and a map's entries are their differences over the
+ * rectangle's sides: the tolerances follow.
+ */
+function quadMaps(M: Float64Array, N: Float64Array, sides: number, short: number): boolean {
     const scale = Math.abs(M[0]) + Math.abs(M[1]) + Math.abs(M[2]) + Math.abs(M[3]);
-    const mag = Math.abs(M[M_X0]) + Math.abs(M[M_Y0]) + scale * (x1 - x0 + y1 - y0);
-    const tol = 1e-6 * scale + 1e-6 * mag / Math.min(x1 - x0, y1 - y0);
+    const mag = Math.abs(M[M_X0]) + Math.abs(M[M_Y0]) + scale * sides;
+    const tol = 1e-6 * scale + 1e-6 * mag / short;
     for (let j = 0; j < 4; j++) if (!(Math.abs(M[j] - N[j]) <= tol)) return false;
     const ds = N[M_S0] - M[M_S0], dt = N[M_T0] - M[M_T0];
     const ex = M[M_X0] + M[0] * ds + M[2] * dt - N[M_X0], ey = M[M_Y0] + M[1] * ds + M[3] * dt - N[M_Y0];
-    if (!(Math.abs(ex) <= 1e-6 * mag && Math.abs(ey) <= 1e-6 * mag)) return false;
-    QUAD[0] = x0; QUAD[1] = y0; QUAD[2] = x1; QUAD[3] = y1;
-    return true;
+    return Math.abs(ex) <= 1e-6 * mag && Math.abs(ey) <= 1e-6 * mag;
 }
 
 /**
