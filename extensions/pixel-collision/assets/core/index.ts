@@ -33,7 +33,7 @@ export type { AABBLike } from './response';
 export { Collider } from './collider';
 export type { ColliderShape, ColliderOptions } from './collider';
 export type { ColliderPart } from './parts';
-export { PartsState, partsPicture } from './parts';
+export { PartsState, partsPicture, trustParts } from './parts';
 export type { PartsPicture } from './parts';
 export { CpuNarrowPhase } from './narrow-phase';
 export type { NarrowPhase, LateAnswers } from './narrow-phase';

@@ -34,8 +34,22 @@ export interface ColliderPart {
     clip?: ArrayLike<number> | null;
 }
 
+/** Parts lists their maker keeps valid whatever they hold ({@link trustParts}). */
+const MADE_VALID = new WeakSet<readonly ColliderPart[]>();
+
+/**
+ * @internal Marks a parts list whose maker keeps every part valid by construction (a BitMask,
+ * a finite invertible map, a clip of three points), however often it refills it: a skeleton's
+ * parts, rebuilt every frame its pose changes, are then not checked part by part each time they
+ * are set.
+ */
+export function trustParts(parts: readonly ColliderPart[]): void {
+    MADE_VALID.add(parts);
+}
+
 /** Throws a clear error for a parts list that is not one (called when a shape is set). */
 export function checkParts(parts: unknown): void {
+    if (Array.isArray(parts) && MADE_VALID.has(parts)) return;
     if (!Array.isArray(parts)) throw new TypeError("a 'parts' shape needs parts: an array of { mask: BitMask, transform, clip? }.");
     for (let i = 0; i < parts.length; i++) {
         const p = parts[i] as Partial<ColliderPart> | null;

@@ -15,6 +15,7 @@
  * Nothing here allocates once warm: the arrays only grow and the part objects are reused.
  */
 import type { Texture2D } from 'cc';
+import { trustParts } from '../core/index';
 import type { Affine2D, BitMask, ColliderPart } from '../core/index';
 
 /** What a renderer draws this frame: textured triangles in node space, in draw order. */
@@ -146,8 +147,16 @@ export const SKELETON_PATHS = { crop: true, quads: true };
 
 /** One part per drawn triangle, reused between frames. */
 export class SkeletonParts {
-    /** The parts of the last {@link build} (the array and its objects are reused). */
+    /**
+     * The parts of the last {@link build} (the array and its objects are reused). Valid by
+     * construction (page masks, finite invertible maps, triangle clips): the world does not
+     * check them part by part each time they are set.
+     */
     readonly parts: ColliderPart[] = [];
+
+    constructor() {
+        trustParts(this.parts);
+    }
     private readonly _pool: PooledPart[] = [];
     /** (One set for every skeleton: characters drawn from one atlas share their crops, and what is derived from them.) */
     private readonly _crops = SHARED_CROPS;
