@@ -3983,6 +3983,17 @@ var BITS_B = new Uint32Array(4096);
 var CUT = new Float64Array(2 * 4 * 8);
 var CUT_IN = new Float64Array(5);
 
+// extensions/pixel-collision/assets/core/shape-sampling.ts
+var { abs, ceil, floor, sqrt } = Math;
+var isFiniteNumber = Number.isFinite;
+var INFINITY = Number.POSITIVE_INFINITY;
+var ROW_GRID = new Float64Array(1);
+var ROW_QUERY = new Float64Array(3);
+var span = new Float64Array(2);
+var eft = new Float64Array(3);
+var PF = new Float64Array(32);
+var PN = new Int32Array(8);
+
 // extensions/pixel-collision/assets/core/narrow.ts
 var FULL = new Float64Array(6);
 var SCRATCH_CONTACT = new Contact();
@@ -4035,6 +4046,7 @@ var CLIP = new Float64Array(16);
 var PROBE_A = new SampleMapper();
 var PROBE_B = new SampleMapper();
 var FOUND = new Float64Array(2);
+var ROW_CELLS = new Int32Array(2);
 var KR = new Float64Array(2);
 
 // extensions/pixel-collision/assets/core/broadphase.ts
@@ -4466,25 +4478,14 @@ function sweepPairs(B, order, end, out) {
 }
 
 // extensions/pixel-collision/assets/core/shape.ts
-var { abs, atan2, max, sqrt, PI } = Math;
-var INFINITY = Number.POSITIVE_INFINITY;
-var isFiniteNumber = Number.isFinite;
+var { abs: abs2, atan2, max, sqrt: sqrt2, PI } = Math;
+var INFINITY2 = Number.POSITIVE_INFINITY;
+var isFiniteNumber2 = Number.isFinite;
 var isIntegerNumber = Number.isInteger;
 var NOT_A_NUMBER = Number.NaN;
 var LOCAL = new Float64Array(4);
 var store = new Float64Array(4);
 var flags = new Uint8Array(3);
-
-// extensions/pixel-collision/assets/core/shape-sampling.ts
-var { abs: abs2, ceil, floor, sqrt: sqrt2 } = Math;
-var isFiniteNumber2 = Number.isFinite;
-var INFINITY2 = Number.POSITIVE_INFINITY;
-var ROW_GRID = new Float64Array(1);
-var ROW_QUERY = new Float64Array(3);
-var span = new Float64Array(2);
-var eft = new Float64Array(3);
-var PF = new Float64Array(32);
-var PN = new Int32Array(8);
 
 // extensions/pixel-collision/assets/core/shape-raster.ts
 var { ceil: ceil2, floor: floor2 } = Math;
@@ -4515,6 +4516,7 @@ var IntWindow = class {
     this.l1 = 0;
   }
 };
+var UNION = new Float64Array(4);
 var WIN = new IntWindow();
 var MAPPER2 = new SampleMapper();
 
@@ -4523,6 +4525,15 @@ var NO_LOCAL = new Float64Array(0);
 var MAPPER3 = new SampleMapper();
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
+var OVERLAP = new Float64Array(4);
+var PAIR_FOUND = new Uint8Array(1);
+var WIT_CELL = new Float64Array(2);
+var LIST_A = new Int32Array(64);
+var LIST_B = new Int32Array(64);
+var CELL_MAPPER = new SampleMapper();
+var DET_WIN = new IntWindow();
+var DET_A = new WorldRaster();
+var DET_B = new WorldRaster();
 var PARTS_WIN = new IntWindow();
 var PARTS_BASE = new WorldRaster();
 var PARTS_WALK = new WorldRaster();

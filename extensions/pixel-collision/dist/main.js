@@ -1961,8 +1961,26 @@ var init_narrow_small = __esm({
   }
 });
 
+// extensions/pixel-collision/assets/core/shape-sampling.ts
+var abs, ceil, floor, sqrt, isFiniteNumber, INFINITY, ROW_GRID, ROW_QUERY, span, eft, PF, PN;
+var init_shape_sampling = __esm({
+  "extensions/pixel-collision/assets/core/shape-sampling.ts"() {
+    "use strict";
+    init_exact();
+    ({ abs, ceil, floor, sqrt } = Math);
+    isFiniteNumber = Number.isFinite;
+    INFINITY = Number.POSITIVE_INFINITY;
+    ROW_GRID = new Float64Array(1);
+    ROW_QUERY = new Float64Array(3);
+    span = new Float64Array(2);
+    eft = new Float64Array(3);
+    PF = new Float64Array(32);
+    PN = new Int32Array(8);
+  }
+});
+
 // extensions/pixel-collision/assets/core/narrow.ts
-var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, CLIP_D, SUPPORT_DIRS, SUP_UX, SUP_UY, SUP_INV, SUPW, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, FOUND, KR;
+var FULL, SCRATCH_CONTACT, PC162, PCIS16, GRAD, GWIN, ROW_G, MEMO_SLOTS, MEMO, VIEW_A, VIEW_B, CLIP_D, SUPPORT_DIRS, SUP_UX, SUP_UY, SUP_INV, SUPW, OCT_A, OCT_B, OBB_SLACK, OCT_SLACK, POLY, POLY2, CLIP, PROBE_A, PROBE_B, FOUND, ROW_CELLS, KR;
 var init_narrow = __esm({
   "extensions/pixel-collision/assets/core/narrow.ts"() {
     "use strict";
@@ -1975,6 +1993,7 @@ var init_narrow = __esm({
     init_rows();
     init_narrow_small();
     init_sampling();
+    init_shape_sampling();
     FULL = new Float64Array(6);
     SCRATCH_CONTACT = new Contact();
     PC162 = new Uint8Array(65536);
@@ -2026,6 +2045,7 @@ var init_narrow = __esm({
     PROBE_A = new SampleMapper();
     PROBE_B = new SampleMapper();
     FOUND = new Float64Array(2);
+    ROW_CELLS = new Int32Array(2);
     KR = new Float64Array(2);
   }
 });
@@ -2465,37 +2485,19 @@ var init_broadphase = __esm({
 });
 
 // extensions/pixel-collision/assets/core/shape.ts
-var abs, atan2, max, sqrt, PI, INFINITY, isFiniteNumber, isIntegerNumber, NOT_A_NUMBER, LOCAL, store, flags;
+var abs2, atan2, max, sqrt2, PI, INFINITY2, isFiniteNumber2, isIntegerNumber, NOT_A_NUMBER, LOCAL, store, flags;
 var init_shape = __esm({
   "extensions/pixel-collision/assets/core/shape.ts"() {
     "use strict";
     init_affine();
-    ({ abs, atan2, max, sqrt, PI } = Math);
-    INFINITY = Number.POSITIVE_INFINITY;
-    isFiniteNumber = Number.isFinite;
+    ({ abs: abs2, atan2, max, sqrt: sqrt2, PI } = Math);
+    INFINITY2 = Number.POSITIVE_INFINITY;
+    isFiniteNumber2 = Number.isFinite;
     isIntegerNumber = Number.isInteger;
     NOT_A_NUMBER = Number.NaN;
     LOCAL = new Float64Array(4);
     store = new Float64Array(4);
     flags = new Uint8Array(3);
-  }
-});
-
-// extensions/pixel-collision/assets/core/shape-sampling.ts
-var abs2, ceil, floor, sqrt2, isFiniteNumber2, INFINITY2, ROW_GRID, ROW_QUERY, span, eft, PF, PN;
-var init_shape_sampling = __esm({
-  "extensions/pixel-collision/assets/core/shape-sampling.ts"() {
-    "use strict";
-    init_exact();
-    ({ abs: abs2, ceil, floor, sqrt: sqrt2 } = Math);
-    isFiniteNumber2 = Number.isFinite;
-    INFINITY2 = Number.POSITIVE_INFINITY;
-    ROW_GRID = new Float64Array(1);
-    ROW_QUERY = new Float64Array(3);
-    span = new Float64Array(2);
-    eft = new Float64Array(3);
-    PF = new Float64Array(32);
-    PN = new Int32Array(8);
   }
 });
 
@@ -2543,7 +2545,7 @@ var init_response = __esm({
 });
 
 // extensions/pixel-collision/assets/core/parts.ts
-var IntWindow, WIN, MAPPER2;
+var IntWindow, UNION, WIN, MAPPER2;
 var init_parts = __esm({
   "extensions/pixel-collision/assets/core/parts.ts"() {
     "use strict";
@@ -2563,6 +2565,7 @@ var init_parts = __esm({
         this.l1 = 0;
       }
     };
+    UNION = new Float64Array(4);
     WIN = new IntWindow();
     MAPPER2 = new SampleMapper();
   }
@@ -2589,7 +2592,7 @@ var init_collider = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
-var PARTS_WIN, PARTS_BASE, PARTS_WALK, SCRATCH;
+var OVERLAP, PAIR_FOUND, WIT_CELL, LIST_A, LIST_B, CELL_MAPPER, DET_WIN, DET_A, DET_B, PARTS_WIN, PARTS_BASE, PARTS_WALK, SCRATCH;
 var init_narrow_phase = __esm({
   "extensions/pixel-collision/assets/core/narrow-phase.ts"() {
     "use strict";
@@ -2598,9 +2601,19 @@ var init_narrow_phase = __esm({
     init_narrow();
     init_narrow_small();
     init_parts();
+    init_exact();
     init_raster();
     init_rasterize();
     init_shape_test();
+    OVERLAP = new Float64Array(4);
+    PAIR_FOUND = new Uint8Array(1);
+    WIT_CELL = new Float64Array(2);
+    LIST_A = new Int32Array(64);
+    LIST_B = new Int32Array(64);
+    CELL_MAPPER = new SampleMapper();
+    DET_WIN = new IntWindow();
+    DET_A = new WorldRaster();
+    DET_B = new WorldRaster();
     PARTS_WIN = new IntWindow();
     PARTS_BASE = new WorldRaster();
     PARTS_WALK = new WorldRaster();

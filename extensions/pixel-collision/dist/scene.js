@@ -1635,6 +1635,409 @@ var BITS_B = new Uint32Array(4096);
 var CUT = new Float64Array(2 * 4 * 8);
 var CUT_IN = new Float64Array(5);
 
+// extensions/pixel-collision/assets/core/shape-sampling.ts
+var { abs, ceil, floor, sqrt } = Math;
+var isFiniteNumber = Number.isFinite;
+var INFINITY = Number.POSITIVE_INFINITY;
+function shapeContains(shape, x, y) {
+  if (!isFiniteNumber(x) || !isFiniteNumber(y)) return false;
+  query[0] = x;
+  query[1] = y;
+  query[2] = 1;
+  return inside(shape);
+}
+function shapeContainsSample(shape, k, l, accuracy) {
+  query[0] = 2 * k + 1;
+  query[1] = 2 * l + 1;
+  query[2] = 2 * accuracy;
+  return inside(shape);
+}
+var ROW_GRID = new Float64Array(1);
+var ROW_QUERY = new Float64Array(3);
+var grid = ROW_GRID;
+var query = ROW_QUERY;
+var span = new Float64Array(2);
+function rowCells(shape, l, out) {
+  const accuracy = grid[0];
+  query[1] = 2 * l + 1;
+  if (!looseRowSpan(shape)) return false;
+  let k0 = ceil(span[0] * accuracy - 0.5) + 0;
+  let k1 = floor(span[1] * accuracy - 0.5) + 0;
+  if (k0 > k1) {
+    if (probe(shape, k1)) {
+      k0 = k1;
+    } else if (probe(shape, k0)) {
+      k1 = k0;
+    } else {
+      return false;
+    }
+  } else {
+    const c0 = k0, c1 = k1;
+    while (k0 <= k1 && !probe(shape, k0)) k0++;
+    if (k0 > k1) {
+      if (probe(shape, c1 + 1)) {
+        k0 = k1 = c1 + 1;
+      } else if (probe(shape, c0 - 1)) {
+        k0 = k1 = c0 - 1;
+      } else {
+        return false;
+      }
+    } else {
+      while (!probe(shape, k1)) k1--;
+    }
+  }
+  for (let i = 0; i < 4 && probe(shape, k0 - 1); i++) k0--;
+  for (let i = 0; i < 4 && probe(shape, k1 + 1); i++) k1++;
+  out[0] = k0;
+  out[1] = k1;
+  return true;
+}
+function probe(shape, k) {
+  query[0] = 2 * k + 1;
+  return inside(shape);
+}
+function looseRowSpan(shape) {
+  const y = query[1] / query[2];
+  const tol = 1e-9 * (1 + abs(y));
+  if (y < shape.minY - tol || y > shape.maxY + tol) return false;
+  if (shape.kind === "aabb") {
+    span[0] = shape.minX;
+    span[1] = shape.maxX;
+    return true;
+  }
+  if (shape.kind === "circle") {
+    const dy = y - shape.cy;
+    const h = shape.r * shape.r - dy * dy;
+    const s = h > 0 ? sqrt(h) : 0;
+    span[0] = shape.cx - s;
+    span[1] = shape.cx + s;
+    return true;
+  }
+  const yc = y < shape.minY ? shape.minY : y > shape.maxY ? shape.maxY : y;
+  const Y = query[1];
+  const A = query[2];
+  const rounding = 32 * EPS * A;
+  const ay = 2 * abs(yc);
+  const p = shape.points;
+  const n = shape.vertexCount;
+  let lo = -INFINITY;
+  let hi = INFINITY;
+  let xi = p[2 * n - 2];
+  let yi = p[2 * n - 1];
+  for (let j = 0; j < n; j++) {
+    const xj = p[2 * j];
+    const yj = p[2 * j + 1];
+    const ey = yj - yi;
+    if (ey !== 0) {
+      const ex = xj - xi;
+      let dy = yc - yi;
+      if (abs(ex) * (ay + abs(yi)) * rounding > abs(ey)) {
+        const ph = A * yi;
+        let c = SPLITTER2 * A;
+        const ahi = c - (c - A);
+        const alo = A - ahi;
+        c = SPLITTER2 * yi;
+        const bhi = c - (c - yi);
+        const blo = yi - bhi;
+        const pe = alo * blo - (ph - ahi * bhi - alo * bhi - ahi * blo);
+        const exact = (Y - ph - pe) / A;
+        if (exact - exact === 0) dy = exact;
+      }
+      const x = xi + ex * (dy / ey);
+      if (ey > 0) {
+        if (x < hi) hi = x;
+      } else if (x > lo) {
+        lo = x;
+      }
+    }
+    xi = xj;
+    yi = yj;
+  }
+  if (!(lo <= hi)) {
+    const mid = lo > hi ? 0.5 * (lo + hi) : shape.minX;
+    lo = mid;
+    hi = mid;
+  }
+  span[0] = lo;
+  span[1] = hi;
+  return true;
+}
+var EPS = 11102230246251565e-32;
+var TINY = 1e-280;
+var SPLITTER2 = 134217729;
+function inside(shape) {
+  if (shape.kind === "aabb") {
+    return boxSide(shape, 0) <= 0 && boxSide(shape, 1) >= 0 && boxSide(shape, 2) <= 0 && boxSide(shape, 3) >= 0;
+  }
+  if (shape.kind === "circle") return circleSign(shape) <= 0;
+  const p = shape.points;
+  const n = shape.vertexCount;
+  for (let i = n - 1, j = 0; j < n; i = j++) {
+    if (edgeSign(p, i, j) < 0) return false;
+  }
+  return true;
+}
+function boxSide(shape, which) {
+  const v = which === 0 ? shape.minX : which === 1 ? shape.maxX : which === 2 ? shape.minY : shape.maxY;
+  const Q = query[which >> 1];
+  const A = query[2];
+  const p = A * v;
+  if (p < Q) return -1;
+  if (p > Q) return 1;
+  eft[0] = A;
+  eft[1] = v;
+  eft[2] = p;
+  const sign = productTailSign();
+  if (sign !== UNKNOWN) return sign;
+  checkQuery();
+  PF[0] = A;
+  PF[1] = v;
+  PN[0] = 2;
+  PF[4] = -Q;
+  PN[1] = 1;
+  return signOfProducts(PF, PN, 2);
+}
+function circleSign(shape) {
+  const X = query[0];
+  const Y = query[1];
+  const A = query[2];
+  const cx = shape.cx;
+  const cy = shape.cy;
+  const r = shape.r;
+  const ax = A * cx;
+  const ay = A * cy;
+  const u = X - ax;
+  const v = Y - ay;
+  const R = A * r;
+  const uu = u * u;
+  const vv = v * v;
+  const rr = R * R;
+  const f = uu + vv - rr;
+  const bound = 16 * EPS * ((abs(ax) + 2 * abs(u)) * abs(u) + (abs(ay) + 2 * abs(v)) * abs(v) + 2 * rr) + TINY;
+  if (f > bound) return 1;
+  if (f < -bound) return -1;
+  eft[0] = A;
+  eft[1] = cx;
+  eft[2] = ax;
+  if (productTailSign() !== 0) return circleSignExpansion(shape);
+  eft[0] = A;
+  eft[1] = cy;
+  eft[2] = ay;
+  if (productTailSign() !== 0) return circleSignExpansion(shape);
+  eft[0] = A;
+  eft[1] = r;
+  eft[2] = R;
+  if (productTailSign() !== 0) return circleSignExpansion(shape);
+  eft[0] = X;
+  eft[1] = ax;
+  eft[2] = u;
+  if (differenceTailSign() !== 0) return circleSignExpansion(shape);
+  eft[0] = Y;
+  eft[1] = ay;
+  eft[2] = v;
+  if (differenceTailSign() !== 0) return circleSignExpansion(shape);
+  eft[0] = u;
+  eft[1] = u;
+  eft[2] = uu;
+  if (productTailSign() !== 0) return circleSignExpansion(shape);
+  eft[0] = v;
+  eft[1] = v;
+  eft[2] = vv;
+  if (productTailSign() !== 0) return circleSignExpansion(shape);
+  eft[0] = R;
+  eft[1] = R;
+  eft[2] = rr;
+  if (productTailSign() !== 0) return circleSignExpansion(shape);
+  const s = uu + vv;
+  if (s < rr) return -1;
+  if (s > rr) return 1;
+  eft[0] = uu;
+  eft[1] = vv;
+  eft[2] = s;
+  return sumTailSign();
+}
+function circleSignExpansion(shape) {
+  checkQuery();
+  const X = query[0];
+  const Y = query[1];
+  const A = query[2];
+  const cx = shape.cx;
+  const cy = shape.cy;
+  const r = shape.r;
+  PF[0] = X;
+  PF[1] = X;
+  PN[0] = 2;
+  PF[4] = Y;
+  PF[5] = Y;
+  PN[1] = 2;
+  PF[8] = -2;
+  PF[9] = A;
+  PF[10] = X;
+  PF[11] = cx;
+  PN[2] = 4;
+  PF[12] = -2;
+  PF[13] = A;
+  PF[14] = Y;
+  PF[15] = cy;
+  PN[3] = 4;
+  PF[16] = A;
+  PF[17] = A;
+  PF[18] = cx;
+  PF[19] = cx;
+  PN[4] = 4;
+  PF[20] = A;
+  PF[21] = A;
+  PF[22] = cy;
+  PF[23] = cy;
+  PN[5] = 4;
+  PF[24] = -A;
+  PF[25] = A;
+  PF[26] = r;
+  PF[27] = r;
+  PN[6] = 4;
+  return signOfProducts(PF, PN, 7);
+}
+function edgeSign(p, i, j) {
+  const X = query[0];
+  const Y = query[1];
+  const A = query[2];
+  const xi = p[2 * i];
+  const yi = p[2 * i + 1];
+  const ex = p[2 * j] - xi;
+  const ey = p[2 * j + 1] - yi;
+  const ay = A * yi;
+  const ax = A * xi;
+  const py = Y - ay;
+  const px = X - ax;
+  const g = ex * py - ey * px;
+  const bound = 8 * EPS * (abs(ex) * (abs(ay) + abs(py)) + abs(ey) * (abs(ax) + abs(px))) + TINY;
+  if (g > bound) return 1;
+  if (g < -bound) return -1;
+  return edgeSignExact(p, i, j);
+}
+function edgeSignExact(p, i, j) {
+  const X = query[0];
+  const Y = query[1];
+  const A = query[2];
+  const xi = p[2 * i];
+  const yi = p[2 * i + 1];
+  const xj = p[2 * j];
+  const yj = p[2 * j + 1];
+  const ex = xj - xi;
+  const ey = yj - yi;
+  const ay = A * yi;
+  const ax = A * xi;
+  const py = Y - ay;
+  const px = X - ax;
+  const t1 = ex * py;
+  const t2 = ey * px;
+  eft[0] = xj;
+  eft[1] = xi;
+  eft[2] = ex;
+  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  eft[0] = yj;
+  eft[1] = yi;
+  eft[2] = ey;
+  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  eft[0] = A;
+  eft[1] = yi;
+  eft[2] = ay;
+  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  eft[0] = A;
+  eft[1] = xi;
+  eft[2] = ax;
+  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  eft[0] = Y;
+  eft[1] = ay;
+  eft[2] = py;
+  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  eft[0] = X;
+  eft[1] = ax;
+  eft[2] = px;
+  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  eft[0] = ex;
+  eft[1] = py;
+  eft[2] = t1;
+  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  eft[0] = ey;
+  eft[1] = px;
+  eft[2] = t2;
+  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
+  return t1 > t2 ? 1 : t1 < t2 ? -1 : 0;
+}
+function edgeSignExpansion(p, i, j) {
+  checkQuery();
+  const X = query[0];
+  const Y = query[1];
+  const A = query[2];
+  const xi = p[2 * i];
+  const yi = p[2 * i + 1];
+  const xj = p[2 * j];
+  const yj = p[2 * j + 1];
+  PF[0] = xj;
+  PF[1] = Y;
+  PN[0] = 2;
+  PF[4] = -xi;
+  PF[5] = Y;
+  PN[1] = 2;
+  PF[8] = -yj;
+  PF[9] = X;
+  PN[2] = 2;
+  PF[12] = yi;
+  PF[13] = X;
+  PN[3] = 2;
+  PF[16] = -A;
+  PF[17] = xj;
+  PF[18] = yi;
+  PN[4] = 3;
+  PF[20] = A;
+  PF[21] = yj;
+  PF[22] = xi;
+  PN[5] = 3;
+  return signOfProducts(PF, PN, 6);
+}
+var eft = new Float64Array(3);
+var UNKNOWN = 2;
+function productTailSign() {
+  const a = eft[0];
+  const b = eft[1];
+  const p = eft[2];
+  if (abs(p) < 1e-250 && a !== 0 && b !== 0) return UNKNOWN;
+  let c = SPLITTER2 * a;
+  const ahi = c - (c - a);
+  const alo = a - ahi;
+  c = SPLITTER2 * b;
+  const bhi = c - (c - b);
+  const blo = b - bhi;
+  const tail = alo * blo - (p - ahi * bhi - alo * bhi - ahi * blo);
+  return tail > 0 ? 1 : tail < 0 ? -1 : tail === 0 ? 0 : UNKNOWN;
+}
+function differenceTailSign() {
+  const a = eft[0];
+  const b = eft[1];
+  const x = eft[2];
+  const bvirt = a - x;
+  const avirt = x + bvirt;
+  const tail = a - avirt + (bvirt - b);
+  return tail > 0 ? 1 : tail < 0 ? -1 : tail === 0 ? 0 : UNKNOWN;
+}
+function sumTailSign() {
+  const a = eft[0];
+  const b = eft[1];
+  const x = eft[2];
+  const bvirt = x - a;
+  const avirt = x - bvirt;
+  const tail = a - avirt + (b - bvirt);
+  return tail > 0 ? 1 : tail < 0 ? -1 : tail === 0 ? 0 : UNKNOWN;
+}
+var PF = new Float64Array(32);
+var PN = new Int32Array(8);
+function checkQuery() {
+  if (!(isFiniteNumber(query[0]) && isFiniteNumber(query[1]) && isFiniteNumber(query[2]))) {
+    throw new RangeError(`the exact membership predicate needs a finite query point, got (${query[0]} / ${query[2]}, ${query[1]} / ${query[2]}): the accuracy must be a finite number and sample indices below 2^1023 in magnitude.`);
+  }
+}
+
 // extensions/pixel-collision/assets/core/narrow.ts
 var FULL = new Float64Array(6);
 var SCRATCH_CONTACT = new Contact();
@@ -1687,6 +2090,7 @@ var CLIP = new Float64Array(16);
 var PROBE_A = new SampleMapper();
 var PROBE_B = new SampleMapper();
 var FOUND = new Float64Array(2);
+var ROW_CELLS = new Int32Array(2);
 var KR = new Float64Array(2);
 
 // extensions/pixel-collision/assets/core/broadphase.ts
@@ -2119,9 +2523,9 @@ function sweepPairs(B, order, end, out) {
 }
 
 // extensions/pixel-collision/assets/core/shape.ts
-var { abs, atan2, max, sqrt, PI } = Math;
-var INFINITY = Number.POSITIVE_INFINITY;
-var isFiniteNumber = Number.isFinite;
+var { abs: abs2, atan2, max, sqrt: sqrt2, PI } = Math;
+var INFINITY2 = Number.POSITIVE_INFINITY;
+var isFiniteNumber2 = Number.isFinite;
 var isIntegerNumber = Number.isInteger;
 var NOT_A_NUMBER = Number.NaN;
 var MAX_POLYGON_VERTICES = 64;
@@ -2150,10 +2554,10 @@ var WorldShape = class {
    */
   setAABB(minX, minY, maxX, maxY) {
     const fn = "WorldShape.setAABB";
-    if (!isFiniteNumber(minX)) throw badNumber(fn, "minX", minX);
-    if (!isFiniteNumber(minY)) throw badNumber(fn, "minY", minY);
-    if (!isFiniteNumber(maxX)) throw badNumber(fn, "maxX", maxX);
-    if (!isFiniteNumber(maxY)) throw badNumber(fn, "maxY", maxY);
+    if (!isFiniteNumber2(minX)) throw badNumber(fn, "minX", minX);
+    if (!isFiniteNumber2(minY)) throw badNumber(fn, "minY", minY);
+    if (!isFiniteNumber2(maxX)) throw badNumber(fn, "maxX", maxX);
+    if (!isFiniteNumber2(maxY)) throw badNumber(fn, "maxY", maxY);
     if (!(maxX > minX) || !(maxY > minY)) {
       throw new RangeError(`${fn}: the box [${minX}, ${maxX}] x [${minY}, ${maxY}] has zero area; maxX must be > minX and maxY must be > minY. Give the collider a positive size.`);
     }
@@ -2170,9 +2574,9 @@ var WorldShape = class {
    */
   setCircle(cx, cy, r) {
     const fn = "WorldShape.setCircle";
-    if (!isFiniteNumber(cx)) throw badNumber(fn, "cx", cx);
-    if (!isFiniteNumber(cy)) throw badNumber(fn, "cy", cy);
-    if (!(r > 0) || !isFiniteNumber(r)) throw badSize(fn, "r", r, "radius");
+    if (!isFiniteNumber2(cx)) throw badNumber(fn, "cx", cx);
+    if (!isFiniteNumber2(cy)) throw badNumber(fn, "cy", cy);
+    if (!(r > 0) || !isFiniteNumber2(r)) throw badSize(fn, "r", r, "radius");
     store[0] = cx;
     store[1] = cy;
     store[2] = r;
@@ -2235,8 +2639,8 @@ function polygonToWorld(out, points, transform, offsetX = 0, offsetY = 0) {
   const fn = "polygonToWorld";
   if (!(out instanceof WorldShape)) throw badOut(fn, out);
   if (!isUsableTransform(transform)) throw badTransform(fn, transform);
-  if (!isFiniteNumber(offsetX)) throw badNumber(fn, "offsetX", offsetX);
-  if (!isFiniteNumber(offsetY)) throw badNumber(fn, "offsetY", offsetY);
+  if (!isFiniteNumber2(offsetX)) throw badNumber(fn, "offsetX", offsetX);
+  if (!isFiniteNumber2(offsetY)) throw badNumber(fn, "offsetY", offsetY);
   const n = checkPointList(points, fn);
   ensureCapacity(out, n);
   const p = out.points;
@@ -2245,12 +2649,12 @@ function polygonToWorld(out, points, transform, offsetX = 0, offsetY = 0) {
   for (let i = 0; i < n; i++) {
     const x = points[2 * i] + offsetX;
     const y = points[2 * i + 1] + offsetY;
-    if (abs(x) > local) local = abs(x);
-    if (abs(y) > local) local = abs(y);
+    if (abs2(x) > local) local = abs2(x);
+    if (abs2(y) > local) local = abs2(y);
     p[2 * i] = a * x + c * y + tx;
     p[2 * i + 1] = b * x + d * y + ty;
   }
-  store[0] = (abs(a) + abs(b) + abs(c) + abs(d)) * local + abs(tx) + abs(ty);
+  store[0] = (abs2(a) + abs2(b) + abs2(c) + abs2(d)) * local + abs2(tx) + abs2(ty);
   finishPolygon(out, n, fn);
   return out;
 }
@@ -2269,7 +2673,7 @@ function polygonToWorldOrNull(out, points, transform) {
 function triangleToWorld(out, points, t) {
   const { a, b, c, d, tx, ty } = t;
   const x0 = points[0], y0 = points[1], x1 = points[2], y1 = points[3], x2 = points[4], y2 = points[5];
-  if (!(isFiniteNumber(x0) && isFiniteNumber(y0) && isFiniteNumber(x1) && isFiniteNumber(y1) && isFiniteNumber(x2) && isFiniteNumber(y2))) {
+  if (!(isFiniteNumber2(x0) && isFiniteNumber2(y0) && isFiniteNumber2(x1) && isFiniteNumber2(y1) && isFiniteNumber2(x2) && isFiniteNumber2(y2))) {
     return polygonToWorld(out, points, t);
   }
   ensureCapacity(out, 3);
@@ -2280,17 +2684,17 @@ function triangleToWorld(out, points, t) {
   p[3] = b * x1 + d * y1 + ty;
   p[4] = a * x2 + c * y2 + tx;
   p[5] = b * x2 + d * y2 + ty;
-  const local = Math.max(abs(x0), abs(y0), abs(x1), abs(y1), abs(x2), abs(y2));
-  let scale = (abs(a) + abs(b) + abs(c) + abs(d)) * local + abs(tx) + abs(ty);
+  const local = Math.max(abs2(x0), abs2(y0), abs2(x1), abs2(y1), abs2(x2), abs2(y2));
+  let scale = (abs2(a) + abs2(b) + abs2(c) + abs2(d)) * local + abs2(tx) + abs2(ty);
   for (let i = 0; i < 6; i++) {
     const v = p[i];
-    if (!isFiniteNumber(v)) return polygonToWorld(out, points, t);
-    if (abs(v) > scale) scale = abs(v);
+    if (!isFiniteNumber2(v)) return polygonToWorld(out, points, t);
+    if (abs2(v) > scale) scale = abs2(v);
   }
   const near = 1e-10 * scale;
-  if (abs(p[2] - p[0]) <= near && abs(p[3] - p[1]) <= near || abs(p[4] - p[2]) <= near && abs(p[5] - p[3]) <= near || abs(p[4] - p[0]) <= near && abs(p[5] - p[1]) <= near) return null;
+  if (abs2(p[2] - p[0]) <= near && abs2(p[3] - p[1]) <= near || abs2(p[4] - p[2]) <= near && abs2(p[5] - p[3]) <= near || abs2(p[4] - p[0]) <= near && abs2(p[5] - p[1]) <= near) return null;
   const area2 = (p[2] - p[0]) * (p[5] - p[1]) - (p[4] - p[0]) * (p[3] - p[1]);
-  if (!(abs(area2) > 1e-24 * scale * scale)) return null;
+  if (!(abs2(area2) > 1e-24 * scale * scale)) return null;
   if (area2 < 0) {
     const sx = p[0], sy = p[1];
     p[0] = p[4];
@@ -2369,28 +2773,28 @@ function finishPolygon(shape, n, fn) {
   let scale = store[0];
   for (let i = 0; i < 2 * n; i++) {
     const v = p[i];
-    if (!isFiniteNumber(v)) {
+    if (!isFiniteNumber2(v)) {
       throw new RangeError(`${fn}: world vertex ${i >> 1} is not finite (${p[2 * (i >> 1)]}, ${p[2 * (i >> 1) + 1]}); the points and the transform must give finite coordinates. Check for overflowing scales.`);
     }
-    if (abs(v) > scale) scale = abs(v);
+    if (abs2(v) > scale) scale = abs2(v);
   }
   const near = 1e-10 * scale;
   let m = 1;
   for (let i = 1; i < n; i++) {
-    if (abs(p[2 * i] - p[2 * m - 2]) > near || abs(p[2 * i + 1] - p[2 * m - 1]) > near) {
+    if (abs2(p[2 * i] - p[2 * m - 2]) > near || abs2(p[2 * i + 1] - p[2 * m - 1]) > near) {
       p[2 * m] = p[2 * i];
       p[2 * m + 1] = p[2 * i + 1];
       m++;
     }
   }
-  while (m > 1 && abs(p[2 * m - 2] - p[0]) <= near && abs(p[2 * m - 1] - p[1]) <= near) m--;
+  while (m > 1 && abs2(p[2 * m - 2] - p[0]) <= near && abs2(p[2 * m - 1] - p[1]) <= near) m--;
   const x0 = p[0];
   const y0 = p[1];
   let area2 = 0;
   for (let i = 1; i < m - 1; i++) {
     area2 += (p[2 * i] - x0) * (p[2 * i + 3] - y0) - (p[2 * i + 2] - x0) * (p[2 * i + 1] - y0);
   }
-  if (m < 3 || !(abs(area2) > 1e-24 * scale * scale)) {
+  if (m < 3 || !(abs2(area2) > 1e-24 * scale * scale)) {
     if (m >= 3 && !allCollinear(p, m, scale)) throw notConvex(fn, "its outline crosses itself");
     if (flags[0] === 1) {
       flags[1] = 1;
@@ -2399,7 +2803,7 @@ function finishPolygon(shape, n, fn) {
     throw new RangeError(`${fn}: the polygon has zero area (all ${n} points are collinear or coincide); a collider needs at least 3 points that are not on one line. Fix the points or the node scale.`);
   }
   if (flags[0] === 1) {
-    let bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
+    let bx0 = INFINITY2, by0 = INFINITY2, bx1 = -INFINITY2, by1 = -INFINITY2;
     for (let i = 0; i < m; i++) {
       const x = p[2 * i], y = p[2 * i + 1];
       if (x < bx0) bx0 = x;
@@ -2408,7 +2812,7 @@ function finishPolygon(shape, n, fn) {
       if (y > by1) by1 = y;
     }
     const span2 = bx1 - bx0 + by1 - by0;
-    flags[2] = abs(area2) <= 1e-6 * span2 * span2 ? 1 : 0;
+    flags[2] = abs2(area2) <= 1e-6 * span2 * span2 ? 1 : 0;
   }
   if (area2 < 0) {
     for (let i = 0, j = m - 1; i < j; i++, j--) {
@@ -2430,8 +2834,8 @@ function finishPolygon(shape, n, fn) {
     const e2y = p[2 * j + 1] - p[2 * i + 1];
     const cross = e1x * e2y - e1y * e2x;
     const dot = e1x * e2x + e1y * e2y;
-    const l1 = sqrt(e1x * e1x + e1y * e1y);
-    const l2 = sqrt(e2x * e2x + e2y * e2y);
+    const l1 = sqrt2(e1x * e1x + e1y * e1y);
+    const l2 = sqrt2(e2x * e2x + e2y * e2y);
     const tol = 1e-12 * scale * (l1 + l2);
     if (cross < -tol || cross <= tol && dot < 0) {
       if (flags[0] === 1 && flags[2] === 1) {
@@ -2449,10 +2853,10 @@ function finishPolygon(shape, n, fn) {
     }
     throw notConvex(fn, "its outline winds around more than once");
   }
-  let minX = INFINITY;
-  let minY = INFINITY;
-  let maxX = -INFINITY;
-  let maxY = -INFINITY;
+  let minX = INFINITY2;
+  let minY = INFINITY2;
+  let maxX = -INFINITY2;
+  let maxY = -INFINITY2;
   for (let i = 0; i < 2 * m; i += 2) {
     if (p[i] < minX) minX = p[i];
     if (p[i] > maxX) maxX = p[i];
@@ -2473,7 +2877,7 @@ function allCollinear(p, m, scale) {
   let far = 1;
   let best = -1;
   for (let i = 1; i < m; i++) {
-    const d = abs(p[2 * i] - p[0]) + abs(p[2 * i + 1] - p[1]);
+    const d = abs2(p[2 * i] - p[0]) + abs2(p[2 * i + 1] - p[1]);
     if (d > best) {
       best = d;
       far = i;
@@ -2483,7 +2887,7 @@ function allCollinear(p, m, scale) {
   const dy = p[2 * far + 1] - p[1];
   for (let i = 1; i < m; i++) {
     const c = dx * (p[2 * i + 1] - p[1]) - dy * (p[2 * i] - p[0]);
-    if (abs(c) > 1e-12 * scale * (abs(dx) + abs(dy))) return false;
+    if (abs2(c) > 1e-12 * scale * (abs2(dx) + abs2(dy))) return false;
   }
   return true;
 }
@@ -2501,9 +2905,9 @@ function badOut(fn, out) {
 }
 function isUsableTransform(m) {
   if (m === null || typeof m !== "object") return false;
-  if (!isFiniteNumber(m.a) || !isFiniteNumber(m.b) || !isFiniteNumber(m.c) || !isFiniteNumber(m.d) || !isFiniteNumber(m.tx) || !isFiniteNumber(m.ty)) return false;
+  if (!isFiniteNumber2(m.a) || !isFiniteNumber2(m.b) || !isFiniteNumber2(m.c) || !isFiniteNumber2(m.d) || !isFiniteNumber2(m.tx) || !isFiniteNumber2(m.ty)) return false;
   const det = m.a * m.d - m.b * m.c;
-  return det !== 0 && isFiniteNumber(det) && isFiniteNumber(1 / det);
+  return det !== 0 && isFiniteNumber2(det) && isFiniteNumber2(1 / det);
 }
 function badTransform(fn, m) {
   if (m === null || typeof m !== "object") {
@@ -2529,414 +2933,11 @@ function checkPointList(points, fn) {
   }
   for (let i = 0; i < points.length; i++) {
     const v = points[i];
-    if (typeof v !== "number" || !isFiniteNumber(v)) {
+    if (typeof v !== "number" || !isFiniteNumber2(v)) {
       throw new RangeError(`${fn}: points[${i}] (${i % 2 === 0 ? "x" : "y"} of vertex ${i >> 1}) must be a finite number, got ${v}. Fix the collider's points.`);
     }
   }
   return n;
-}
-
-// extensions/pixel-collision/assets/core/shape-sampling.ts
-var { abs: abs2, ceil, floor, sqrt: sqrt2 } = Math;
-var isFiniteNumber2 = Number.isFinite;
-var INFINITY2 = Number.POSITIVE_INFINITY;
-function shapeContains(shape, x, y) {
-  if (!isFiniteNumber2(x) || !isFiniteNumber2(y)) return false;
-  query[0] = x;
-  query[1] = y;
-  query[2] = 1;
-  return inside(shape);
-}
-function shapeContainsSample(shape, k, l, accuracy) {
-  query[0] = 2 * k + 1;
-  query[1] = 2 * l + 1;
-  query[2] = 2 * accuracy;
-  return inside(shape);
-}
-var ROW_GRID = new Float64Array(1);
-var ROW_QUERY = new Float64Array(3);
-var grid = ROW_GRID;
-var query = ROW_QUERY;
-var span = new Float64Array(2);
-function rowCells(shape, l, out) {
-  const accuracy = grid[0];
-  query[1] = 2 * l + 1;
-  if (!looseRowSpan(shape)) return false;
-  let k0 = ceil(span[0] * accuracy - 0.5) + 0;
-  let k1 = floor(span[1] * accuracy - 0.5) + 0;
-  if (k0 > k1) {
-    if (probe(shape, k1)) {
-      k0 = k1;
-    } else if (probe(shape, k0)) {
-      k1 = k0;
-    } else {
-      return false;
-    }
-  } else {
-    const c0 = k0, c1 = k1;
-    while (k0 <= k1 && !probe(shape, k0)) k0++;
-    if (k0 > k1) {
-      if (probe(shape, c1 + 1)) {
-        k0 = k1 = c1 + 1;
-      } else if (probe(shape, c0 - 1)) {
-        k0 = k1 = c0 - 1;
-      } else {
-        return false;
-      }
-    } else {
-      while (!probe(shape, k1)) k1--;
-    }
-  }
-  for (let i = 0; i < 4 && probe(shape, k0 - 1); i++) k0--;
-  for (let i = 0; i < 4 && probe(shape, k1 + 1); i++) k1++;
-  out[0] = k0;
-  out[1] = k1;
-  return true;
-}
-function probe(shape, k) {
-  query[0] = 2 * k + 1;
-  return inside(shape);
-}
-function looseRowSpan(shape) {
-  const y = query[1] / query[2];
-  const tol = 1e-9 * (1 + abs2(y));
-  if (y < shape.minY - tol || y > shape.maxY + tol) return false;
-  if (shape.kind === "aabb") {
-    span[0] = shape.minX;
-    span[1] = shape.maxX;
-    return true;
-  }
-  if (shape.kind === "circle") {
-    const dy = y - shape.cy;
-    const h = shape.r * shape.r - dy * dy;
-    const s = h > 0 ? sqrt2(h) : 0;
-    span[0] = shape.cx - s;
-    span[1] = shape.cx + s;
-    return true;
-  }
-  const yc = y < shape.minY ? shape.minY : y > shape.maxY ? shape.maxY : y;
-  const Y = query[1];
-  const A = query[2];
-  const rounding = 32 * EPS * A;
-  const ay = 2 * abs2(yc);
-  const p = shape.points;
-  const n = shape.vertexCount;
-  let lo = -INFINITY2;
-  let hi = INFINITY2;
-  let xi = p[2 * n - 2];
-  let yi = p[2 * n - 1];
-  for (let j = 0; j < n; j++) {
-    const xj = p[2 * j];
-    const yj = p[2 * j + 1];
-    const ey = yj - yi;
-    if (ey !== 0) {
-      const ex = xj - xi;
-      let dy = yc - yi;
-      if (abs2(ex) * (ay + abs2(yi)) * rounding > abs2(ey)) {
-        const ph = A * yi;
-        let c = SPLITTER2 * A;
-        const ahi = c - (c - A);
-        const alo = A - ahi;
-        c = SPLITTER2 * yi;
-        const bhi = c - (c - yi);
-        const blo = yi - bhi;
-        const pe = alo * blo - (ph - ahi * bhi - alo * bhi - ahi * blo);
-        const exact = (Y - ph - pe) / A;
-        if (exact - exact === 0) dy = exact;
-      }
-      const x = xi + ex * (dy / ey);
-      if (ey > 0) {
-        if (x < hi) hi = x;
-      } else if (x > lo) {
-        lo = x;
-      }
-    }
-    xi = xj;
-    yi = yj;
-  }
-  if (!(lo <= hi)) {
-    const mid = lo > hi ? 0.5 * (lo + hi) : shape.minX;
-    lo = mid;
-    hi = mid;
-  }
-  span[0] = lo;
-  span[1] = hi;
-  return true;
-}
-var EPS = 11102230246251565e-32;
-var TINY = 1e-280;
-var SPLITTER2 = 134217729;
-function inside(shape) {
-  if (shape.kind === "aabb") {
-    return boxSide(shape, 0) <= 0 && boxSide(shape, 1) >= 0 && boxSide(shape, 2) <= 0 && boxSide(shape, 3) >= 0;
-  }
-  if (shape.kind === "circle") return circleSign(shape) <= 0;
-  const p = shape.points;
-  const n = shape.vertexCount;
-  for (let i = n - 1, j = 0; j < n; i = j++) {
-    if (edgeSign(p, i, j) < 0) return false;
-  }
-  return true;
-}
-function boxSide(shape, which) {
-  const v = which === 0 ? shape.minX : which === 1 ? shape.maxX : which === 2 ? shape.minY : shape.maxY;
-  const Q = query[which >> 1];
-  const A = query[2];
-  const p = A * v;
-  if (p < Q) return -1;
-  if (p > Q) return 1;
-  eft[0] = A;
-  eft[1] = v;
-  eft[2] = p;
-  const sign = productTailSign();
-  if (sign !== UNKNOWN) return sign;
-  checkQuery();
-  PF[0] = A;
-  PF[1] = v;
-  PN[0] = 2;
-  PF[4] = -Q;
-  PN[1] = 1;
-  return signOfProducts(PF, PN, 2);
-}
-function circleSign(shape) {
-  const X = query[0];
-  const Y = query[1];
-  const A = query[2];
-  const cx = shape.cx;
-  const cy = shape.cy;
-  const r = shape.r;
-  const ax = A * cx;
-  const ay = A * cy;
-  const u = X - ax;
-  const v = Y - ay;
-  const R = A * r;
-  const uu = u * u;
-  const vv = v * v;
-  const rr = R * R;
-  const f = uu + vv - rr;
-  const bound = 16 * EPS * ((abs2(ax) + 2 * abs2(u)) * abs2(u) + (abs2(ay) + 2 * abs2(v)) * abs2(v) + 2 * rr) + TINY;
-  if (f > bound) return 1;
-  if (f < -bound) return -1;
-  eft[0] = A;
-  eft[1] = cx;
-  eft[2] = ax;
-  if (productTailSign() !== 0) return circleSignExpansion(shape);
-  eft[0] = A;
-  eft[1] = cy;
-  eft[2] = ay;
-  if (productTailSign() !== 0) return circleSignExpansion(shape);
-  eft[0] = A;
-  eft[1] = r;
-  eft[2] = R;
-  if (productTailSign() !== 0) return circleSignExpansion(shape);
-  eft[0] = X;
-  eft[1] = ax;
-  eft[2] = u;
-  if (differenceTailSign() !== 0) return circleSignExpansion(shape);
-  eft[0] = Y;
-  eft[1] = ay;
-  eft[2] = v;
-  if (differenceTailSign() !== 0) return circleSignExpansion(shape);
-  eft[0] = u;
-  eft[1] = u;
-  eft[2] = uu;
-  if (productTailSign() !== 0) return circleSignExpansion(shape);
-  eft[0] = v;
-  eft[1] = v;
-  eft[2] = vv;
-  if (productTailSign() !== 0) return circleSignExpansion(shape);
-  eft[0] = R;
-  eft[1] = R;
-  eft[2] = rr;
-  if (productTailSign() !== 0) return circleSignExpansion(shape);
-  const s = uu + vv;
-  if (s < rr) return -1;
-  if (s > rr) return 1;
-  eft[0] = uu;
-  eft[1] = vv;
-  eft[2] = s;
-  return sumTailSign();
-}
-function circleSignExpansion(shape) {
-  checkQuery();
-  const X = query[0];
-  const Y = query[1];
-  const A = query[2];
-  const cx = shape.cx;
-  const cy = shape.cy;
-  const r = shape.r;
-  PF[0] = X;
-  PF[1] = X;
-  PN[0] = 2;
-  PF[4] = Y;
-  PF[5] = Y;
-  PN[1] = 2;
-  PF[8] = -2;
-  PF[9] = A;
-  PF[10] = X;
-  PF[11] = cx;
-  PN[2] = 4;
-  PF[12] = -2;
-  PF[13] = A;
-  PF[14] = Y;
-  PF[15] = cy;
-  PN[3] = 4;
-  PF[16] = A;
-  PF[17] = A;
-  PF[18] = cx;
-  PF[19] = cx;
-  PN[4] = 4;
-  PF[20] = A;
-  PF[21] = A;
-  PF[22] = cy;
-  PF[23] = cy;
-  PN[5] = 4;
-  PF[24] = -A;
-  PF[25] = A;
-  PF[26] = r;
-  PF[27] = r;
-  PN[6] = 4;
-  return signOfProducts(PF, PN, 7);
-}
-function edgeSign(p, i, j) {
-  const X = query[0];
-  const Y = query[1];
-  const A = query[2];
-  const xi = p[2 * i];
-  const yi = p[2 * i + 1];
-  const ex = p[2 * j] - xi;
-  const ey = p[2 * j + 1] - yi;
-  const ay = A * yi;
-  const ax = A * xi;
-  const py = Y - ay;
-  const px = X - ax;
-  const g = ex * py - ey * px;
-  const bound = 8 * EPS * (abs2(ex) * (abs2(ay) + abs2(py)) + abs2(ey) * (abs2(ax) + abs2(px))) + TINY;
-  if (g > bound) return 1;
-  if (g < -bound) return -1;
-  return edgeSignExact(p, i, j);
-}
-function edgeSignExact(p, i, j) {
-  const X = query[0];
-  const Y = query[1];
-  const A = query[2];
-  const xi = p[2 * i];
-  const yi = p[2 * i + 1];
-  const xj = p[2 * j];
-  const yj = p[2 * j + 1];
-  const ex = xj - xi;
-  const ey = yj - yi;
-  const ay = A * yi;
-  const ax = A * xi;
-  const py = Y - ay;
-  const px = X - ax;
-  const t1 = ex * py;
-  const t2 = ey * px;
-  eft[0] = xj;
-  eft[1] = xi;
-  eft[2] = ex;
-  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  eft[0] = yj;
-  eft[1] = yi;
-  eft[2] = ey;
-  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  eft[0] = A;
-  eft[1] = yi;
-  eft[2] = ay;
-  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  eft[0] = A;
-  eft[1] = xi;
-  eft[2] = ax;
-  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  eft[0] = Y;
-  eft[1] = ay;
-  eft[2] = py;
-  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  eft[0] = X;
-  eft[1] = ax;
-  eft[2] = px;
-  if (differenceTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  eft[0] = ex;
-  eft[1] = py;
-  eft[2] = t1;
-  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  eft[0] = ey;
-  eft[1] = px;
-  eft[2] = t2;
-  if (productTailSign() !== 0) return edgeSignExpansion(p, i, j);
-  return t1 > t2 ? 1 : t1 < t2 ? -1 : 0;
-}
-function edgeSignExpansion(p, i, j) {
-  checkQuery();
-  const X = query[0];
-  const Y = query[1];
-  const A = query[2];
-  const xi = p[2 * i];
-  const yi = p[2 * i + 1];
-  const xj = p[2 * j];
-  const yj = p[2 * j + 1];
-  PF[0] = xj;
-  PF[1] = Y;
-  PN[0] = 2;
-  PF[4] = -xi;
-  PF[5] = Y;
-  PN[1] = 2;
-  PF[8] = -yj;
-  PF[9] = X;
-  PN[2] = 2;
-  PF[12] = yi;
-  PF[13] = X;
-  PN[3] = 2;
-  PF[16] = -A;
-  PF[17] = xj;
-  PF[18] = yi;
-  PN[4] = 3;
-  PF[20] = A;
-  PF[21] = yj;
-  PF[22] = xi;
-  PN[5] = 3;
-  return signOfProducts(PF, PN, 6);
-}
-var eft = new Float64Array(3);
-var UNKNOWN = 2;
-function productTailSign() {
-  const a = eft[0];
-  const b = eft[1];
-  const p = eft[2];
-  if (abs2(p) < 1e-250 && a !== 0 && b !== 0) return UNKNOWN;
-  let c = SPLITTER2 * a;
-  const ahi = c - (c - a);
-  const alo = a - ahi;
-  c = SPLITTER2 * b;
-  const bhi = c - (c - b);
-  const blo = b - bhi;
-  const tail = alo * blo - (p - ahi * bhi - alo * bhi - ahi * blo);
-  return tail > 0 ? 1 : tail < 0 ? -1 : tail === 0 ? 0 : UNKNOWN;
-}
-function differenceTailSign() {
-  const a = eft[0];
-  const b = eft[1];
-  const x = eft[2];
-  const bvirt = a - x;
-  const avirt = x + bvirt;
-  const tail = a - avirt + (bvirt - b);
-  return tail > 0 ? 1 : tail < 0 ? -1 : tail === 0 ? 0 : UNKNOWN;
-}
-function sumTailSign() {
-  const a = eft[0];
-  const b = eft[1];
-  const x = eft[2];
-  const bvirt = x - a;
-  const avirt = x - bvirt;
-  const tail = a - avirt + (b - bvirt);
-  return tail > 0 ? 1 : tail < 0 ? -1 : tail === 0 ? 0 : UNKNOWN;
-}
-var PF = new Float64Array(32);
-var PN = new Int32Array(8);
-function checkQuery() {
-  if (!(isFiniteNumber2(query[0]) && isFiniteNumber2(query[1]) && isFiniteNumber2(query[2]))) {
-    throw new RangeError(`the exact membership predicate needs a finite query point, got (${query[0]} / ${query[2]}, ${query[1]} / ${query[2]}): the accuracy must be a finite number and sample indices below 2^1023 in magnitude.`);
-  }
 }
 
 // extensions/pixel-collision/assets/core/shape-raster.ts
@@ -3138,6 +3139,26 @@ var PartsState = class {
     const u = (m.d * dx - m.c * dy) / det, v = (m.a * dy - m.b * dx) / det;
     return parts[i].mask.get(Math.floor(u), Math.floor(v));
   }
+  /**
+   * The indices of the parts whose bounds meet the world box `box[0..3]` (grown by `e`) into
+   * `out` (room for every part), and how many (after {@link update}; parts that hold nothing
+   * are left out).
+   */
+  partsMeeting(n, box, e, out) {
+    const B = this._bounds;
+    const x0 = box[0] - e, y0 = box[1] - e, x1 = box[2] + e, y1 = box[3] + e;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const px0 = B[4 * i], px1 = B[4 * i + 2];
+      if (px0 > px1 || px0 > x1 || px1 < x0 || B[4 * i + 1] > y1 || B[4 * i + 3] < y0) continue;
+      out[m++] = i;
+    }
+    return m;
+  }
+  /** @internal Every part's world bounds `[minX, minY, maxX, maxY]` (after {@link update}; minX > maxX: empty). */
+  partBounds() {
+    return this._bounds;
+  }
   /** Whether part i can hold anything (after {@link update}). */
   partLive(i) {
     return this._bounds[4 * i] <= this._bounds[4 * i + 2];
@@ -3194,7 +3215,18 @@ var PartsState = class {
       orInto(out, r, this._clip[i] !== null ? this._clipRasters[i] : null);
     }
     out.updateRowBounds();
+    this._centre(n, accuracy, out);
     return out;
+  }
+  /**
+   * Sets the centre of `out`'s uncut box (`boxK2`, `boxL2`: where the zero-gradient normal
+   * starts) to that of the cells of the parts' bounds, whether `out` is the whole union or cut
+   * to a window, so a contact's normal does not depend on which was made.
+   */
+  _centre(n, accuracy, out) {
+    if (!this.bounds(n, UNION)) return;
+    out.boxK2 = Math.floor(UNION[0] * accuracy) + Math.floor(UNION[2] * accuracy) + 1;
+    out.boxL2 = Math.floor(UNION[1] * accuracy) + Math.floor(UNION[3] * accuracy) + 1;
   }
   /**
    * Part i's raster when its cells meet window `w`, else null (null too when it holds no cell;
@@ -3253,6 +3285,7 @@ var PartsState = class {
       if (r !== null) orInto(out, r, this._clip[i] !== null ? this._clipRasters[i] : null);
     }
     out.updateRowBounds();
+    this._centre(parts.length, accuracy, out);
     return out;
   }
   /**
@@ -3316,6 +3349,7 @@ function spanWalk(dst, src, clip, write) {
   return false;
 }
 var MB2 = { x: 0, y: 0, width: 0, height: 0 };
+var UNION = new Float64Array(4);
 var BOX = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 var WIN = new IntWindow();
 var MAPPER2 = new SampleMapper();
@@ -3350,6 +3384,15 @@ var NO_LOCAL = new Float64Array(0);
 var MAPPER3 = new SampleMapper();
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
+var OVERLAP = new Float64Array(4);
+var PAIR_FOUND = new Uint8Array(1);
+var WIT_CELL = new Float64Array(2);
+var LIST_A = new Int32Array(64);
+var LIST_B = new Int32Array(64);
+var CELL_MAPPER = new SampleMapper();
+var DET_WIN = new IntWindow();
+var DET_A = new WorldRaster();
+var DET_B = new WorldRaster();
 var PARTS_WIN = new IntWindow();
 var PARTS_BASE = new WorldRaster();
 var PARTS_WALK = new WorldRaster();
