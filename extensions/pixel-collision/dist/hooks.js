@@ -4520,12 +4520,9 @@ var NO_LOCAL = new Float64Array(0);
 var MAPPER3 = new SampleMapper();
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
-var OVERLAP = new Float64Array(4);
-var PAIR_FOUND = new Uint8Array(1);
-var WIT_CELL = new Float64Array(2);
 var LIST_A = new Int32Array(64);
 var LIST_B = new Int32Array(64);
-var CELL_MAPPER = new SampleMapper();
+var OVERLAP = new Float64Array(4);
 var DET_WIN = new IntWindow();
 var DET_A = new WorldRaster();
 var DET_B = new WorldRaster();

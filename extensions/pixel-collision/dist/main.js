@@ -2592,7 +2592,7 @@ var init_collider = __esm({
 });
 
 // extensions/pixel-collision/assets/core/narrow-phase.ts
-var OVERLAP, PAIR_FOUND, WIT_CELL, LIST_A, LIST_B, CELL_MAPPER, DET_WIN, DET_A, DET_B, PARTS_WIN, PARTS_BASE, PARTS_WALK, SCRATCH;
+var LIST_A, LIST_B, OVERLAP, DET_WIN, DET_A, DET_B, PARTS_WIN, PARTS_BASE, PARTS_WALK, SCRATCH;
 var init_narrow_phase = __esm({
   "extensions/pixel-collision/assets/core/narrow-phase.ts"() {
     "use strict";
@@ -2601,16 +2601,12 @@ var init_narrow_phase = __esm({
     init_narrow();
     init_narrow_small();
     init_parts();
-    init_exact();
     init_raster();
     init_rasterize();
     init_shape_test();
-    OVERLAP = new Float64Array(4);
-    PAIR_FOUND = new Uint8Array(1);
-    WIT_CELL = new Float64Array(2);
     LIST_A = new Int32Array(64);
     LIST_B = new Int32Array(64);
-    CELL_MAPPER = new SampleMapper();
+    OVERLAP = new Float64Array(4);
     DET_WIN = new IntWindow();
     DET_A = new WorldRaster();
     DET_B = new WorldRaster();

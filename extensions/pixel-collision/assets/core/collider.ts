@@ -332,10 +332,12 @@ export class Collider<T = unknown> {
         return this._hasSampleInCell(Math.floor(x * this._accuracy), Math.floor(y * this._accuracy));
     }
 
-    /** @internal {@link hasSampleAt} for cell `(k, l)` of the collider's own grid (transforms applied by the caller). */
-    _hasSampleInCell(k: number, l: number): boolean {
+    /**
+     * @internal {@link hasSampleAt} for cell `(k, l)` of the collider's own grid, or of the grid
+     * at `acc` (a pair's) when given (transforms applied by the caller).
+     */
+    _hasSampleInCell(k: number, l: number, acc: number = this._accuracy): boolean {
         const s = this.shape;
-        const acc = this._accuracy;
         if (s.kind === 'mask') {
             const t = this._t;
             if (!(t.a * t.d - t.b * t.c !== 0)) return false;

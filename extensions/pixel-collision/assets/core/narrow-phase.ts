@@ -7,7 +7,6 @@ import type { NarrowOptions } from './narrow';
 import { perCellFits, testMasksPerCell } from './narrow-small';
 import { andAny, IntWindow } from './parts';
 import type { ColliderPart, PartsState } from './parts';
-import { SampleMapper } from './exact';
 import type { WorldShape } from './shape';
 import { WorldRaster } from './raster';
 import { isUnitQuarterTurn, rasterizeMaskChecked } from './rasterize';
@@ -211,9 +210,7 @@ export class CpuNarrowPhase implements NarrowPhase, ContactResolver {
             // the pair's window, part by part (see partsShareSample). One of a few parts (a
             // sliced or filled sprite) is rasterized whole: once per stamp, shared by its pairs
             // and queries, and zero-copy where its pieces are unrotated and unscaled.
-            WIT_CELL[0] = wit[1]; WIT_CELL[1] = wit[2];
-            hit = partsShareSample(a, b, accuracy, known === 1 && DETAIL_PATHS.witness);
-            if (hit && PAIR_FOUND[0] === 1) { wit[0] = 1; wit[1] = FOUND[0]; wit[2] = FOUND[1]; }
+            hit = partsShareSample(a, b, accuracy, wit, known === 1 && DETAIL_PATHS.witness);
         } else if ((a._hasRaster(accuracy) && b._hasRaster(accuracy)) || sa.kind !== 'mask' || sb.kind !== 'mask'
             || (isUnitQuarterTurn(a._t, accuracy) && isUnitQuarterTurn(b._t, accuracy))) {
             hit = overlapAny(a._raster(accuracy), b._raster(accuracy), 0, 0);
@@ -607,27 +604,20 @@ export const DETAIL_PATHS = { perCell: true, clip: true, tight: true, lens: true
  * test (a mask or shape on that side: its raster cut to the window, tested once). A part's
  * raster covers its own cells and is made once per stamp, for all the collider's pairs. A
  * skeleton touches another collider at its edge: most of its parts lie outside the window (and
- * cost nothing there).
+ * cost nothing there). Two colliders of masks and parts (no shape) are decided part by part
+ * instead ({@link partPairsShare}: `wit` is the narrow phase's witness, `known` whether its cell
+ * is the last step's).
  */
-function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number, known: boolean): boolean {
-    PAIR_FOUND[0] = 0;
+function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number, wit: Float64Array, known: boolean): boolean {
     a._updateBounds();
     b._updateBounds();
     if (!a._solid || !b._solid) return false;
-    const ba = a._box, bb = b._box;
-    const x0 = ba[0] > bb[0] ? ba[0] : bb[0], y0 = ba[1] > bb[1] ? ba[1] : bb[1];
-    const x1 = ba[2] < bb[2] ? ba[2] : bb[2], y1 = ba[3] < bb[3] ? ba[3] : bb[3];
-    if (!(x0 <= x1 && y0 <= y1)) return false;
     // (The boxes hold every sample; a cell of margin for rounding.)
-    const k0 = Math.floor(x0 * acc) - 1, l0 = Math.floor(y0 * acc) - 1, k1 = Math.floor(x1 * acc) + 1, l1 = Math.floor(y1 * acc) + 1;
-    if (!(k0 > -0x3fffffff && l0 > -0x3fffffff && k1 < 0x3fffffff && l1 < 0x3fffffff)) return overlapAny(a._raster(acc), b._raster(acc), 0, 0);
-    // (Small integers, kept so: see IntWindow.)
     const w = PARTS_WIN;
-    w.k0 = k0 | 0; w.l0 = l0 | 0; w.k1 = k1 | 0; w.l1 = l1 | 0;
-    if (DETAIL_PATHS.partPairs && !isGeometric(a.shape) && !isGeometric(b.shape)) {
-        OVERLAP[0] = x0; OVERLAP[1] = y0; OVERLAP[2] = x1; OVERLAP[3] = y1;
-        return partPairsShare(a, b, acc, w, known);
-    }
+    const at = overlapWindow(a, b, acc, 1, w);
+    if (at === NO_OVERLAP) return false;
+    if (at === FAR_OUT) return overlapAny(a._raster(acc), b._raster(acc), 0, 0);
+    if (DETAIL_PATHS.partPairs && !isGeometric(a.shape) && !isGeometric(b.shape)) return partPairsShare(a, b, acc, w, wit, known);
     // The base side, made right in the window, and the side walked against it.
     let base = b, walk = a;
     if (wholeAtHand(a, acc) || (a.shape.kind !== 'parts' && b.shape.kind === 'parts' && !wholeAtHand(b, acc))) { base = a; walk = b; }
@@ -643,20 +633,19 @@ function partsShareSample(a: Collider<any>, b: Collider<any>, acc: number, known
 /**
  * {@link partsShareSample} part by part, with no raster (two colliders of kind `'parts'` or
  * `'mask'`, a mask being one part under the collider's transform): first the cell the two
- * shared in the previous step (`known`: in the narrow phase's witness), tested in both unions;
+ * shared in the previous step (`known`: in `wit[1..2]`), tested in both unions;
  * then every pair of a part of A and a part of B whose bounds meet, both within the colliders'
  * overlap `OVERLAP`, by {@link partMasksShare} (a separating axis, the parts' pair window, probes,
  * then an exact scan of the cells both can hold), until the first shared sample. A skeleton
  * touches its neighbour with a few parts: the pairs of those parts are all that is tested, and a
- * pair that touched in the last step mostly ends at its witness cell. Sets `PAIR_FOUND` (and
- * {@link FOUND}) on a hit.
+ * pair that touched in the last step mostly ends at its witness cell. On a hit, `wit` gets the
+ * cell found (`[1, k, l]`); else it is left as it was.
  */
-function partPairsShare(a: Collider<any>, b: Collider<any>, acc: number, w: Readonly<CellWindow>, known: boolean): boolean {
+function partPairsShare(a: Collider<any>, b: Collider<any>, acc: number, w: Readonly<CellWindow>, wit: Float64Array, known: boolean): boolean {
     if (known) {
-        const k = WIT_CELL[0] | 0, l = WIT_CELL[1] | 0; // (small integers: a double argument would be boxed)
-        if (k >= w.k0 && k <= w.k1 && l >= w.l0 && l <= w.l1 && cellIn(a, k, l, acc) && cellIn(b, k, l, acc)) {
-            FOUND[0] = k; FOUND[1] = l;
-            PAIR_FOUND[0] = 1;
+        const k = wit[1] | 0, l = wit[2] | 0; // (small integers: a double argument would be boxed)
+        if (k >= w.k0 && k <= w.k1 && l >= w.l0 && l <= w.l1 && a._hasSampleInCell(k, l, acc) && b._hasSampleInCell(k, l, acc)) {
+            wit[0] = 1;
             return true;
         }
     }
@@ -689,7 +678,7 @@ function partPairsShare(a: Collider<any>, b: Collider<any>, acc: number, w: Read
             const tb = psb !== null ? psb.worldMap(j) : b._t;
             const cb: Readonly<WorldShape> | null = psb !== null ? psb.worldClip(j) : null;
             if (partMasksShare(ma, ta, ca, mb, tb, cb, acc, w)) {
-                PAIR_FOUND[0] = 1;
+                wit[0] = 1; wit[1] = FOUND[0]; wit[2] = FOUND[1];
                 return true;
             }
         }
@@ -697,27 +686,37 @@ function partPairsShare(a: Collider<any>, b: Collider<any>, acc: number, w: Read
     return false;
 }
 
-/** Whether the sample of cell `(k, l)` (at `acc`) is in collider `c` (a mask or parts; exact). */
-function cellIn(c: Collider<any>, k: number, l: number, acc: number): boolean {
-    const s = c.shape;
-    if (s.kind === 'parts') return c._parts(s.parts).sampleInCell(s.parts, k, l, acc);
-    const m = CELL_MAPPER.setup(c._t, acc);
-    return (s as { mask: BitMask }).mask.get(m.floorU(k, l), m.floorV(k, l));
-}
-
 function room(list: Int32Array, n: number): Int32Array {
     return list.length >= n ? list : new Int32Array(Math.max(n, 2 * list.length));
 }
 
-/** The two colliders' overlap box of the pair being decided part by part. */
-const OVERLAP = new Float64Array(4);
-/** Whether the last {@link partsShareSample} hit found its shared cell (in FOUND): `[0 | 1]`. */
-const PAIR_FOUND = new Uint8Array(1);
-/** The witness cell handed to {@link partPairsShare} (the narrow phase's `_wit[1..2]`). */
-const WIT_CELL = new Float64Array(2);
 let LIST_A: Int32Array = new Int32Array(64);
 let LIST_B: Int32Array = new Int32Array(64);
-const CELL_MAPPER = new SampleMapper();
+
+/**
+ * The cells of the two colliders' boxes' overlap, grown by `margin` cells, into `w` (small
+ * integers: see IntWindow), and the overlap itself into `OVERLAP`; bounds brought up to date.
+ * {@link NO_OVERLAP}: the boxes do not meet; {@link FAR_OUT}: cells beyond small integers.
+ */
+function overlapWindow(a: Collider<any>, b: Collider<any>, acc: number, margin: number, w: CellWindow): number {
+    a._updateBounds();
+    b._updateBounds();
+    const ba = a._box, bb = b._box;
+    const x0 = ba[0] > bb[0] ? ba[0] : bb[0], y0 = ba[1] > bb[1] ? ba[1] : bb[1];
+    const x1 = ba[2] < bb[2] ? ba[2] : bb[2], y1 = ba[3] < bb[3] ? ba[3] : bb[3];
+    if (!(x0 <= x1 && y0 <= y1)) return NO_OVERLAP;
+    const k0 = Math.floor(x0 * acc) - margin, l0 = Math.floor(y0 * acc) - margin;
+    const k1 = Math.floor(x1 * acc) + margin, l1 = Math.floor(y1 * acc) + margin;
+    if (!(k0 > -0x3fffffff && l0 > -0x3fffffff && k1 < 0x3fffffff && l1 < 0x3fffffff)) return FAR_OUT;
+    w.k0 = k0 | 0; w.l0 = l0 | 0; w.k1 = k1 | 0; w.l1 = l1 | 0;
+    OVERLAP[0] = x0; OVERLAP[1] = y0; OVERLAP[2] = x1; OVERLAP[3] = y1;
+    return 0;
+}
+
+const NO_OVERLAP = 1;
+const FAR_OUT = 2;
+/** The two colliders' overlap box of the pair last given to {@link overlapWindow}. */
+const OVERLAP = new Float64Array(4);
 
 /**
  * The count, rect, centroid and normal of a pair with a parts side (as tested: transforms and
@@ -730,16 +729,8 @@ const CELL_MAPPER = new SampleMapper();
  * False when the boxes are too far out for a window (the whole rasters answer).
  */
 function partsDetailsInWindow(c: Contact, a: Collider<any>, b: Collider<any>, acc: number, todo: number): boolean {
-    a._updateBounds();
-    b._updateBounds();
-    const ba = a._box, bb = b._box;
-    const x0 = ba[0] > bb[0] ? ba[0] : bb[0], y0 = ba[1] > bb[1] ? ba[1] : bb[1];
-    const x1 = ba[2] < bb[2] ? ba[2] : bb[2], y1 = ba[3] < bb[3] ? ba[3] : bb[3];
-    const m = 1 + PAIR_WINDOW_MARGIN;
-    const k0 = Math.floor(x0 * acc) - m, l0 = Math.floor(y0 * acc) - m, k1 = Math.floor(x1 * acc) + m, l1 = Math.floor(y1 * acc) + m;
-    if (!(k0 <= k1 && l0 <= l1 && k0 > -0x3fffffff && l0 > -0x3fffffff && k1 < 0x3fffffff && l1 < 0x3fffffff)) return false;
     const w = DET_WIN;
-    w.k0 = k0 | 0; w.l0 = l0 | 0; w.k1 = k1 | 0; w.l1 = l1 | 0;
+    if (overlapWindow(a, b, acc, 1 + PAIR_WINDOW_MARGIN, w) !== 0) return false;
     const ra = inWindow(a, acc, w, DET_A), rb = inWindow(b, acc, w, DET_B);
     // Both groups from the one pair of rasters (the normal needs the overlap's rect), whichever
     // was asked: a listener that reads the count and then the normal makes them once.

@@ -268,13 +268,12 @@ export class SkeletonParts {
         const U = this._uv, uv = tri.uv, o = 13 * i, t = 6 * i;
         // (The switches are part of the key: a benchmark flips them between frames.)
         const flags = (next ? 1 : 0) | (SKELETON_PATHS.crop ? 2 : 0) | (SKELETON_PATHS.quads ? 4 : 0);
+        const m = next ? 12 : 6;
         if (this._page[i] === mask && U[o + 12] === flags && this._ver[i] === mask.version) {
             let same = true;
-            const m = next ? 12 : 6;
             for (let j = 0; j < m && same; j++) same = U[o + j] === uv[t + j];
             if (same) return 1;
         }
-        const m = next ? 12 : 6;
         for (let j = 0; j < m; j++) U[o + j] = uv[t + j];
         U[o + 12] = flags;
         this._page[i] = mask;
@@ -289,21 +288,11 @@ export class SkeletonParts {
     private _room(n: number): void {
         if (this._quad.length >= n) return;
         const m = Math.max(n, 2 * this._quad.length);
-        const uv = new Float64Array(13 * m);
-        uv.set(this._uv);
-        this._uv = uv;
-        const q = new Uint8Array(m);
-        q.set(this._quad);
-        this._quad = q;
-        const r = new Int32Array(4 * m);
-        r.set(this._rect);
-        this._rect = r;
-        const off = new Int32Array(2 * m);
-        off.set(this._off);
-        this._off = off;
-        const ver = new Float64Array(m);
-        ver.set(this._ver);
-        this._ver = ver;
+        this._uv = grown(this._uv, new Float64Array(13 * m));
+        this._quad = grown(this._quad, new Uint8Array(m));
+        this._rect = grown(this._rect, new Int32Array(4 * m));
+        this._off = grown(this._off, new Int32Array(2 * m));
+        this._ver = grown(this._ver, new Float64Array(m));
         while (this._page.length < m) { this._page.push(null); this._quadPart.push(null); this._triPart.push(null); }
     }
 
@@ -343,6 +332,12 @@ export class SkeletonParts {
         }
         this.parts[k] = p;
     }
+}
+
+/** `to`, holding `from`'s values first. */
+function grown<T extends Float64Array | Int32Array | Uint8Array>(from: T, to: T): T {
+    to.set(from);
+    return to;
 }
 
 interface PooledPart {
